@@ -1,0 +1,50 @@
+/**
+ * What the three booleans of a transaction mean (spec §3), and the status object the host kit
+ * serves to the widget (design.md, "Contract: status"). Shared by the element, the host kit and
+ * the sandbox; it imports nothing, so it runs in browsers and in Node alike.
+ */
+
+/** The four states of spec §3. */
+export type TransactionState = 'pending' | 'successful' | 'failed' | 'expired';
+
+/** The step codes of spec §3. */
+export type StepCode =
+  | 'Session_start'
+  | 'Capture_credential_Ok'
+  | 'Capture_credential_fail'
+  | 'Session_complete_Ok'
+  | 'Session_complete_fail'
+  | 'time_out';
+
+/** The three booleans that carry a transaction's state. */
+export interface StateFlags {
+  active: boolean;
+  complete: boolean;
+  failed: boolean;
+}
+
+/** The status object of design.md: what the widget polls. It never carries personal data. */
+export interface TransactionStatus {
+  uuid: string;
+  state: TransactionState;
+  step: StepCode | string | null;
+  code: string | null;
+  issue_description: string | null;
+  expires_at: string | null;
+  updated_at: string | null;
+}
+
+/**
+ * The state that spec §3 gives these booleans, or `null` for a combination the table does not
+ * list: a protocol error, never a guess.
+ */
+export function stateOf({ active, complete, failed }: StateFlags): TransactionState | null {
+  if (active) return complete || failed ? null : 'pending';
+  if (complete) return failed ? null : 'successful';
+  return failed ? 'failed' : 'expired';
+}
+
+/** Whether a state is an end: nothing changes after it. */
+export function isTerminal(state: TransactionState): boolean {
+  return state !== 'pending';
+}
