@@ -9,7 +9,7 @@ const commonjs = fromRollup(rollupCommonjs);
 
 export default {
   files: 'test/element/**/*.test.ts',
-  nodeResolve: { browser: true },
+  nodeResolve: { browser: true, exportConditions: ['production'] },
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   middleware: [scriptedStatusMiddleware],

@@ -44,7 +44,10 @@ export function stateOf({ active, complete, failed }: StateFlags): TransactionSt
   return failed ? 'failed' : 'expired';
 }
 
-/** Whether a state is an end: nothing changes after it. */
-export function isTerminal(state: TransactionState): boolean {
+/** The three end states: nothing changes after them. */
+export type TerminalState = Exclude<TransactionState, 'pending'>;
+
+/** Whether a state is an end. */
+export function isTerminal(state: TransactionState): state is TerminalState {
   return state !== 'pending';
 }

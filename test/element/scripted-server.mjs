@@ -1,4 +1,64 @@
-// Placeholder replaced by the element test suite's scripted routes.
-export function scriptedStatusMiddleware(_ctx, next) {
-  return next();
+// Scripted HTTP routes on the test runner's own server: a test PUTs a script of answers, the
+// element requests real URLs, and each request takes the next answer (the last one repeats).
+//
+//   PUT  /scripted/<id>/script         { status: Answer[], session: Answer[] }
+//   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>)
+//   POST /scripted/<id>/session        next session answer
+//   GET  /scripted/<id>/log            every request so far: { route, method, url, credentials }
+//
+// Answer: { status = 200, body, raw (a body that is sent as it is), delay (ms), fail: 'network' }
+
+const scripts = new Map();
+const ROUTE = /^\/scripted\/([\w-]+)\/(script|log|status|session)(?:\/([^/]+))?$/;
+
+const readBody = (req) =>
+  new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+  });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function nextAnswer(answers, count) {
+  return answers.length ? answers[Math.min(count, answers.length - 1)] : { status: 404, body: { message: 'no answer scripted' } };
+}
+
+export async function scriptedStatusMiddleware(ctx, next) {
+  const match = ROUTE.exec(ctx.path);
+  if (!match) return next();
+  const [, id, route, uuid] = match;
+
+  if (route === 'script') {
+    const script = JSON.parse(await readBody(ctx.req));
+    scripts.set(id, { status: script.status ?? [], session: script.session ?? [], log: [] });
+    ctx.status = 204;
+    return;
+  }
+  const script = scripts.get(id);
+  if (!script) {
+    ctx.status = 404;
+    return;
+  }
+  if (route === 'log') {
+    ctx.set('cache-control', 'no-store');
+    ctx.body = script.log;
+    return;
+  }
+
+  const kind = route === 'session' && ctx.method === 'POST' ? 'session' : 'status';
+  const count = script.log.filter((entry) => entry.route === kind).length;
+  script.log.push({ route: kind, method: ctx.method, uuid: uuid ?? null, cookie: ctx.get('cookie'), at: Date.now() });
+  const answer = nextAnswer(script[kind], count);
+
+  if (answer.delay) await sleep(answer.delay);
+  if (answer.fail === 'network') {
+    ctx.respond = false;
+    ctx.req.socket.destroy();
+    return;
+  }
+  ctx.status = answer.status ?? 200;
+  ctx.set('cache-control', 'no-store');
+  ctx.type = 'application/json';
+  ctx.body = answer.raw ?? JSON.stringify(answer.body ?? null);
 }

@@ -1,0 +1,166 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    --kyc-verify-text: light-dark(#1b1f24, #e6e8eb);
+    --kyc-verify-muted: light-dark(#57606a, #9aa4ae);
+    --kyc-verify-background: transparent;
+    --kyc-verify-border: light-dark(#d0d7de, #3d444d);
+    --kyc-verify-accent: light-dark(#0b5cad, #4c9aff);
+    --kyc-verify-accent-text: light-dark(#ffffff, #0b1320);
+    --kyc-verify-success: light-dark(#1a7f37, #3fb950);
+    --kyc-verify-danger: light-dark(#b3261e, #f47067);
+    --kyc-verify-radius: 0.5rem;
+    --kyc-verify-font: inherit;
+    --kyc-verify-qr-size: 13rem;
+    --kyc-verify-qr-color: #000000;
+    --kyc-verify-qr-background: #ffffff;
+
+    display: block;
+    color-scheme: light dark;
+    color: var(--kyc-verify-text);
+    background: var(--kyc-verify-background);
+    font-family: var(--kyc-verify-font);
+    line-height: 1.5;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  .base {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 0.75rem;
+    text-align: center;
+  }
+
+  .scan {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 0.5rem;
+  }
+
+  [part='qr'] {
+    width: var(--kyc-verify-qr-size);
+    height: var(--kyc-verify-qr-size);
+    border: 1px solid var(--kyc-verify-border);
+    border-radius: var(--kyc-verify-radius);
+    fill: var(--kyc-verify-qr-color);
+  }
+
+  .quiet-zone {
+    fill: var(--kyc-verify-qr-background);
+  }
+
+  p {
+    margin: 0;
+  }
+
+  a,
+  button {
+    font: inherit;
+    border-radius: var(--kyc-verify-radius);
+  }
+
+  a:focus-visible,
+  button:focus-visible,
+  .status:focus-visible {
+    outline: 2px solid var(--kyc-verify-accent);
+    outline-offset: 2px;
+  }
+
+  [part='link'] {
+    color: var(--kyc-verify-accent);
+  }
+
+  [part='button'],
+  [part='continue-button'],
+  [part='retry-button'] {
+    display: inline-flex;
+    justify-content: center;
+    min-width: 12rem;
+    min-height: 2.75rem;
+    padding: 0.625rem 1.5rem;
+    border: 0;
+    background: var(--kyc-verify-accent);
+    color: var(--kyc-verify-accent-text);
+    font-weight: 600;
+    text-decoration: none;
+    cursor: pointer;
+  }
+
+  [part='continue-button']:disabled {
+    opacity: 0.5;
+    cursor: progress;
+  }
+
+  [part='copy-button'] {
+    padding: 0.25rem 0.75rem;
+    border: 1px solid var(--kyc-verify-border);
+    background: transparent;
+    color: inherit;
+    cursor: pointer;
+  }
+
+  [part='timer'],
+  .copy-note {
+    color: var(--kyc-verify-muted);
+    font-size: 0.875em;
+    font-variant-numeric: tabular-nums;
+  }
+
+  .status.successful {
+    color: var(--kyc-verify-success);
+    font-weight: 600;
+  }
+
+  .status.failed,
+  .status.expired,
+  .status.problem {
+    color: var(--kyc-verify-danger);
+    font-weight: 600;
+  }
+
+  .status.pending::before {
+    content: '';
+    display: inline-block;
+    width: 0.75em;
+    height: 0.75em;
+    margin-inline-end: 0.5em;
+    border: 2px solid currentColor;
+    border-inline-end-color: transparent;
+    border-radius: 50%;
+    vertical-align: -0.1em;
+    animation: spin 1s linear infinite;
+  }
+
+  @keyframes spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .status.pending::before {
+      animation: none;
+    }
+  }
+
+  /* auto: a QR code on wide screens with a fine pointer, a big button everywhere else */
+  .mode-auto .open {
+    display: none;
+  }
+
+  @media not ((min-width: 40rem) and (pointer: fine)) {
+    .mode-auto .scan {
+      display: none;
+    }
+
+    .mode-auto .open {
+      display: inline-flex;
+    }
+  }
+`;

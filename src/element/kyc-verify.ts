@@ -1,0 +1,376 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
+import { Countdown } from './countdown.js';
+import {
+  KycContinueEvent,
+  KycErrorEvent,
+  KycStateChangeEvent,
+  TERMINAL_EVENTS,
+  type KycErrorDetail,
+  type KycStatusDetail,
+} from './events.js';
+import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
+import { qrPath, type QrPath } from './qr-path.js';
+import { ProtocolError } from './read-status.js';
+import { readSession } from './read-session.js';
+import { RequestError, requestJson } from './request.js';
+import { StatusPoller } from './status-poller.js';
+import { styles } from './kyc-verify.styles.js';
+import { isTransactionId, isUuid, safeLink, statusUrlFor, verificationLink } from './urls.js';
+
+/** How the link is shown: see the `mode` attribute. */
+export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
+
+/** The transaction the element follows, with everything resolved and checked. */
+interface Followed {
+  id: string;
+  link: string;
+  statusUrl: string;
+  /** The link the session answer gave, kept when the attributes change. */
+  sessionLink: string | null;
+}
+
+const MIN_POLL_INTERVAL_MS = 100;
+
+/** Attributes that say where the current transaction's link and status are. */
+const LOCATION_PROPERTIES = ['statusUrl', 'verificationUrl', 'link'] as const;
+
+const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * Runs a biometric identity verification: shows the end user the verification link as a QR code
+ * (desktop → phone) or a button (phone), follows the transaction through the host's status proxy
+ * and tells the page how it ended.
+ *
+ * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
+ *
+ * @fires {KycStateChangeEvent} kyc-state-change - The state, step or code of the transaction changed.
+ * @fires {KycSuccessfulEvent} kyc-successful - The transaction ended successfully (once per transaction).
+ * @fires {KycFailedEvent} kyc-failed - The transaction ended failed (once per transaction).
+ * @fires {KycExpiredEvent} kyc-expired - The transaction expired (once per transaction).
+ * @fires {KycErrorEvent} kyc-error - A configuration, network or protocol error; `detail.retrying` says whether the element goes on.
+ * @fires {KycContinueEvent} kyc-continue - The end user pressed Continue after a successful verification.
+ *
+ * @slot - Content shown above the link, such as the host's own instructions.
+ *
+ * @csspart base - The wrapper around everything.
+ * @csspart qr - The QR code (an SVG image).
+ * @csspart link - The small "open on this device" link under the QR code.
+ * @csspart button - The big link styled as a button.
+ * @csspart copy-button - The button that copies the link.
+ * @csspart timer - The time left before the link expires.
+ * @csspart status - The live status line, which also shows the result.
+ * @csspart continue-button - The Continue button shown after success.
+ * @csspart retry-button - The Try again button shown after failure or expiry.
+ *
+ * @cssproperty --kyc-verify-text - Text colour.
+ * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
+ * @cssproperty --kyc-verify-background - Background of the element.
+ * @cssproperty --kyc-verify-border - Colour of borders.
+ * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.
+ * @cssproperty --kyc-verify-accent-text - Text colour on the accent.
+ * @cssproperty --kyc-verify-success - Colour of the success message.
+ * @cssproperty --kyc-verify-danger - Colour of failure, expiry and error messages.
+ * @cssproperty --kyc-verify-radius - Corner radius of buttons and the QR code.
+ * @cssproperty --kyc-verify-font - Font family.
+ * @cssproperty --kyc-verify-qr-size - Width and height of the QR code.
+ * @cssproperty --kyc-verify-qr-color - Colour of the QR code's dark modules (keep it dark).
+ * @cssproperty --kyc-verify-qr-background - Colour of the QR code's light modules and quiet zone (keep it light).
+ */
+export class KycVerify extends LitElement {
+  static override styles = styles;
+
+  /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
+  @property({ attribute: 'transaction' }) transaction = '';
+
+  /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
+  @property({ attribute: 'session-url' }) sessionUrl = '';
+
+  /** The host's status proxy, a URL template with `{uuid}`; defaults to `<session-url>/{uuid}`. */
+  @property({ attribute: 'status-url' }) statusUrl = '';
+
+  /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
+  @property({ attribute: 'verification-url' }) verificationUrl = '';
+
+  /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
+  @property({ attribute: 'link' }) link = '';
+
+  /** `auto` (QR code on wide screens with a fine pointer, a button on phones), `qr`, `button` or `both`. */
+  @property({ attribute: 'mode', reflect: true }) mode: KycVerifyMode = 'auto';
+
+  /** Milliseconds between status polls while all is well. */
+  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 1500;
+
+  /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
+  @property({ attribute: 'continue-delay', type: Number }) continueDelay = 2500;
+
+  /** Milliseconds one request may take before it is abandoned and retried. */
+  @property({ attribute: 'request-timeout', type: Number }) requestTimeout = 10000;
+
+  /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
+  @property({ attribute: 'defer', type: Boolean }) defer = false;
+
+  /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
+  @property({ attribute: 'lang', reflect: true }) override lang!: string;
+
+  /** Replacements for any of the visible strings. */
+  @property({ attribute: false }) strings: Partial<KycVerifyStrings> = {};
+
+  @state() private followed: Followed | null = null;
+  @state() private status: TransactionStatus | null = null;
+  @state() private problem: KycErrorDetail | null = null;
+  @state() private starting = false;
+  @state() private continueReady = false;
+  @state() private copyNote: 'linkCopied' | 'copyFailed' | null = null;
+
+  readonly #poller = new StatusPoller(this, {
+    interval: () => Math.max(MIN_POLL_INTERVAL_MS, this.pollInterval || 0),
+    timeout: () => this.requestTimeout,
+    onStatus: (status) => this.#observe(status),
+    onError: (error, retrying) => this.#report(error, retrying),
+  });
+
+  readonly #countdown = new Countdown(this, this.#poller.pollNow);
+  /** Transactions whose terminal event has fired. */
+  readonly #ended = new Set<string>();
+  #session?: AbortController;
+  #sessionCalls = 0;
+  #continueTimer?: ReturnType<typeof setTimeout>;
+  #qr?: { link: string; path: QrPath };
+
+  /**
+   * Starts a verification now: a new session when `session-url` is set (for `defer`, or to try
+   * again), otherwise follows `transaction` afresh.
+   */
+  start(): void {
+    this.#keepFocus();
+    if (this.sessionUrl) void this.#createSession();
+    else this.#begin();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A session request cut short by disconnection starts again; a followed transaction resumes by itself.
+    if (this.hasUpdated && !this.followed && !this.problem) this.#begin();
+    if (this.status?.state === 'successful' && !this.continueReady) this.#armContinue();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#cancelSession();
+    clearTimeout(this.#continueTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('transaction') || changed.has('sessionUrl')) this.#begin();
+    else if (this.followed && LOCATION_PROPERTIES.some((name) => changed.has(name))) {
+      this.#follow(this.followed.id, this.followed.sessionLink);
+    }
+  }
+
+  #begin(): void {
+    this.#abandon();
+    if (this.transaction) this.#follow(this.transaction);
+    else if (this.sessionUrl && !this.defer) void this.#createSession();
+  }
+
+  /** Forgets the current transaction: no answer about it is acted on any more. */
+  #abandon(): void {
+    this.#cancelSession();
+    this.#poller.follow(null);
+    this.#countdown.deadline = null;
+    clearTimeout(this.#continueTimer);
+    this.followed = this.status = this.problem = null;
+    this.continueReady = false;
+  }
+
+  #cancelSession(): void {
+    this.#sessionCalls++;
+    this.#session?.abort();
+    this.starting = false;
+  }
+
+  async #createSession(): Promise<void> {
+    this.#abandon();
+    const call = this.#sessionCalls;
+    const request = (this.#session = new AbortController());
+    this.starting = true;
+    try {
+      const body = await requestJson(this.sessionUrl, { method: 'POST' }, this.requestTimeout, request.signal);
+      if (call !== this.#sessionCalls) return;
+      this.starting = false;
+      const session = readSession(body);
+      this.#follow(session.uuid, session.link, session.expiresAt);
+      if (session.status && this.followed) this.#observe(session.status);
+    } catch (error) {
+      if (call !== this.#sessionCalls) return;
+      this.starting = false;
+      const failure = error instanceof RequestError ? error : new RequestError('protocol', (error as Error).message, false);
+      this.#report(failure, false);
+    }
+  }
+
+  /** Checks and resolves everything about transaction `id`, then polls it. No request is made for a bad configuration. */
+  #follow(id: string, sessionLink: string | null = null, expiresAt: string | null = null): void {
+    const template = this.statusUrl || (this.sessionUrl && `${this.sessionUrl.replace(/\/+$/, '')}/{uuid}`);
+    const statusUrl = template && statusUrlFor(template, id);
+    const wanted = sessionLink || this.link || (this.verificationUrl && verificationLink(this.verificationUrl, id));
+    const link = wanted && safeLink(wanted);
+    const misconfiguration = !isTransactionId(id)
+      ? `"${id}" is not a transaction uuid or nanoid`
+      : !statusUrl
+        ? 'status-url must be a URL template containing {uuid} (or set session-url)'
+        : !wanted
+          ? 'set verification-url or link: there is no verification link to show'
+          : !link && `refusing to show the link "${wanted}": only https: (or http: on localhost) is allowed`;
+    if (misconfiguration || !statusUrl || !link) {
+      this.#abandon();
+      this.#report(new RequestError('config', misconfiguration || 'invalid configuration', false), false, id);
+      return;
+    }
+    if (this.followed?.id !== id) this.status = null;
+    this.followed = { id, link, statusUrl, sessionLink };
+    this.problem = null;
+    if (expiresAt) this.#countdown.deadline = Date.parse(expiresAt);
+    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(statusUrl);
+  }
+
+  #observe(status: TransactionStatus): void {
+    const id = this.followed!.id;
+    if (isUuid(id) && status.uuid.toLowerCase() !== id.toLowerCase()) {
+      throw new ProtocolError(`the status answer is for ${status.uuid}, not ${id}`);
+    }
+    const before = this.status;
+    this.status = status;
+    this.problem = null;
+    const detail = this.#detail(status);
+    if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
+      this.#dispatch(new KycStateChangeEvent(detail));
+    }
+    if (!isTerminal(status.state)) {
+      if (status.expires_at) this.#countdown.deadline = Date.parse(status.expires_at);
+      return;
+    }
+    this.#poller.follow(null);
+    this.#countdown.deadline = null;
+    if (this.#ended.has(status.uuid)) return;
+    this.#ended.add(status.uuid);
+    this.#keepFocus();
+    this.#dispatch(new TERMINAL_EVENTS[status.state](detail));
+    if (status.state === 'successful') this.#armContinue();
+  }
+
+  #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
+    this.problem = { kind: error.kind, message: error.message, retrying, ...(error.status && { status: error.status }), ...(uuid && { uuid }) };
+    this.#dispatch(new KycErrorEvent(this.problem));
+  }
+
+  #dispatch(event: Event): void {
+    if (this.isConnected) this.dispatchEvent(event);
+  }
+
+  #detail(status: TransactionStatus): KycStatusDetail {
+    const { uuid, state, step, code, issue_description: issueDescription } = status;
+    return { uuid, state, step, code, issueDescription };
+  }
+
+  #armContinue(): void {
+    clearTimeout(this.#continueTimer);
+    this.#continueTimer = setTimeout(() => (this.continueReady = true), this.continueDelay);
+  }
+
+  /** When focus is inside the element and the control it is on is about to go, it moves to the status line. */
+  #keepFocus(): void {
+    if (!this.matches(':focus-within')) return;
+    void this.updateComplete.then(() => {
+      if (!this.shadowRoot?.activeElement) this.renderRoot.querySelector<HTMLElement>('[part="status"]')?.focus();
+    });
+  }
+
+  #continue = () => this.#dispatch(new KycContinueEvent(this.#detail(this.status!)));
+
+  #copy = async () => {
+    try {
+      await navigator.clipboard.writeText(this.followed!.link);
+      this.copyNote = 'linkCopied';
+    } catch {
+      this.copyNote = 'copyFailed';
+    }
+  };
+
+  #statusText(strings: KycVerifyStrings): string {
+    if (this.problem) return this.problem.retrying ? strings.reconnecting : strings.unavailable;
+    const status = this.status;
+    if (!status) return this.starting ? strings.preparing : this.followed ? strings.waiting : '';
+    if (status.state !== 'pending') return strings[status.state];
+    if (status.step === 'Capture_credential_Ok') return strings.documentCaptured;
+    if (status.step === 'Capture_credential_fail') return strings.documentProblem;
+    if (status.step?.startsWith('Session_complete')) return strings.checking;
+    return strings.waiting;
+  }
+
+  #renderLink(link: string, strings: KycVerifyStrings) {
+    const showQr = this.mode !== 'button';
+    const showButton = this.mode !== 'qr';
+    if (showQr && this.#qr?.link !== link) this.#qr = { link, path: qrPath(link) };
+    const qr = this.#qr?.path;
+    const remaining = this.#countdown.remaining;
+    return html`
+      ${showQr && qr
+        ? html`<div class="scan">
+            <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
+              <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
+              <path d=${qr.d}></path>
+            </svg>
+            <p>${strings.scanTitle}</p>
+            ${this.mode === 'both'
+              ? nothing
+              : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer">${strings.openHere}</a>`}
+          </div>`
+        : nothing}
+      ${showButton
+        ? html`<a part="button" class="open" href=${link} target="_blank" rel="noopener noreferrer">${strings.openButton}</a>`
+        : nothing}
+      <div>
+        <button part="copy-button" type="button" @click=${this.#copy}>${strings.copyLink}</button>
+        <span class="copy-note" role="status">${this.copyNote ? strings[this.copyNote] : ''}</span>
+      </div>
+      ${remaining === null
+        ? nothing
+        : html`<p part="timer" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`}
+    `;
+  }
+
+  #renderActions(strings: KycVerifyStrings) {
+    const state = this.status?.state;
+    if (state === 'successful') {
+      return html`<button part="continue-button" type="button" ?disabled=${!this.continueReady} @click=${this.#continue}>
+        ${strings.continue}
+      </button>`;
+    }
+    const canRetry = state === 'failed' || state === 'expired' || (this.problem && !this.problem.retrying);
+    return canRetry && this.sessionUrl
+      ? html`<button part="retry-button" type="button" @click=${() => this.start()}>${strings.tryAgain}</button>`
+      : nothing;
+  }
+
+  protected override render() {
+    const strings = stringsFor(languageOf(this), this.strings);
+    const state = this.status?.state;
+    const showLink = this.followed && (!state || state === 'pending') && !(this.problem && !this.problem.retrying);
+    const tone = this.problem ? 'problem' : (state ?? '');
+    return html`<div part="base" class="base mode-${this.mode}">
+      <slot></slot>
+      ${showLink ? this.#renderLink(this.followed!.link, strings) : nothing}
+      <p part="status" class="status ${tone}" role="status" tabindex="-1">${this.#statusText(strings)}</p>
+      ${this.#renderActions(strings)}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyc-verify': KycVerify;
+  }
+}

@@ -1,0 +1,43 @@
+import { en } from './locales/en.js';
+import { es } from './locales/es.js';
+
+/** Every string the element shows. `{time}` in `timeLeft` is replaced by the time left. */
+export interface KycVerifyStrings {
+  scanTitle: string;
+  qrLabel: string;
+  openHere: string;
+  openButton: string;
+  copyLink: string;
+  linkCopied: string;
+  copyFailed: string;
+  timeLeft: string;
+  preparing: string;
+  waiting: string;
+  documentCaptured: string;
+  documentProblem: string;
+  checking: string;
+  successful: string;
+  failed: string;
+  expired: string;
+  reconnecting: string;
+  unavailable: string;
+  continue: string;
+  tryAgain: string;
+}
+
+const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };
+
+/**
+ * The built-in language for `element`: the nearest `lang` attribute, then the browser's
+ * languages, the first one built in; Spanish when none is.
+ */
+export function languageOf(element: Element): string {
+  const wanted = [element.closest('[lang]')?.getAttribute('lang') ?? '', ...navigator.languages];
+  const primary = wanted.map((tag) => tag.split('-')[0]!.toLowerCase());
+  return primary.find((tag) => tag in LANGUAGES) ?? 'es';
+}
+
+/** The strings of `language`, with the host's replacements over them. */
+export function stringsFor(language: string, overrides: Partial<KycVerifyStrings> = {}): KycVerifyStrings {
+  return { ...LANGUAGES[language]!, ...overrides };
+}

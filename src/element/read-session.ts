@@ -1,0 +1,24 @@
+import type { TransactionStatus } from '../shared/transaction-state.js';
+import { ProtocolError, readStatus } from './read-status.js';
+
+/** design.md's session answer: the transaction the host created for this user. */
+export interface SessionAnswer {
+  uuid: string;
+  link: string | null;
+  expiresAt: string | null;
+  /** Present when the host also sent the status fields. */
+  status: TransactionStatus | null;
+}
+
+/** Reads the answer to `POST <session-url>`. */
+export function readSession(body: unknown): SessionAnswer {
+  const answer = (body ?? {}) as Record<string, unknown>;
+  if (typeof answer.uuid !== 'string') throw new ProtocolError('the session answer has no uuid');
+  const status = 'state' in answer || 'active' in answer ? readStatus(answer) : null;
+  return {
+    uuid: answer.uuid,
+    link: typeof answer.link === 'string' ? answer.link : null,
+    expiresAt: typeof answer.expires_at === 'string' ? answer.expires_at : null,
+    status,
+  };
+}

@@ -1,0 +1,48 @@
+import type { KycErrorKind } from './events.js';
+
+/** A failed request, classified the way the element reacts to it. */
+export class RequestError extends Error {
+  constructor(
+    readonly kind: KycErrorKind,
+    message: string,
+    /** Whether asking again later may succeed (5xx, 408, 429, timeouts, network failures). */
+    readonly retryable: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+const RETRYABLE_STATUS = new Set([408, 425, 429]);
+
+/**
+ * One JSON request with a timeout. Aborting `signal` rejects with its reason (the caller drops
+ * that answer); the timeout, a network failure or a bad answer rejects with a `RequestError`.
+ */
+export async function requestJson(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal): Promise<unknown> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, {
+      ...init,
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.any([signal, timeout]),
+    });
+    body = await response.text();
+  } catch (error) {
+    signal.throwIfAborted();
+    if (timeout.aborted) throw new RequestError('timeout', `no answer from ${url} within ${timeoutMs} ms`, true);
+    throw new RequestError('network', `${url} could not be reached: ${(error as Error).message}`, true);
+  }
+  if (!response.ok) {
+    const retryable = response.status >= 500 || RETRYABLE_STATUS.has(response.status);
+    throw new RequestError('http', `${url} answered ${response.status}`, retryable, response.status);
+  }
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new RequestError('protocol', `${url} answered with a body that is not JSON`, true);
+  }
+}

@@ -1,0 +1,5 @@
+// The element's public API, with no side effect: import `kyc-verify/define` to register the tag.
+export { KycVerify, type KycVerifyMode } from './element/kyc-verify.js';
+export * from './element/events.js';
+export type { KycVerifyStrings } from './element/localize.js';
+export type { StepCode, TransactionState, TransactionStatus } from './shared/transaction-state.js';

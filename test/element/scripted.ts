@@ -1,0 +1,155 @@
+// Browser side of the scripted routes (see scripted-server.mjs): scripts, status bodies and event capture.
+import { fixture, html } from '@open-wc/testing';
+import '../../src/define.js';
+import type { KycVerify } from '../../src/index.js';
+import type { TransactionState } from '../../src/shared/transaction-state.js';
+
+export interface Answer {
+  status?: number;
+  body?: unknown;
+  raw?: string;
+  delay?: number;
+  fail?: 'network';
+}
+
+export interface LoggedRequest {
+  route: 'status' | 'session';
+  method: string;
+  uuid: string | null;
+  cookie: string;
+  at: number;
+}
+
+export interface Scripted {
+  statusUrl: string;
+  sessionUrl: string;
+  log(): Promise<LoggedRequest[]>;
+}
+
+/** Scripts the answers of the status and session routes for one test. */
+export async function script(answers: { status?: Answer[]; session?: Answer[] }): Promise<Scripted> {
+  const base = `/scripted/${crypto.randomUUID()}`;
+  await fetch(`${base}/script`, { method: 'PUT', body: JSON.stringify(answers) });
+  return {
+    statusUrl: `${base}/status/{uuid}`,
+    sessionUrl: `${base}/session`,
+    log: async () => (await fetch(`${base}/log`)).json(),
+  };
+}
+
+export const UUID = '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f';
+export const OTHER_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+export const VERIFICATION_URL = 'https://verify.example.cl';
+export const LINK = `${VERIFICATION_URL}/transactions/${UUID}`;
+
+const FLAGS: Record<TransactionState, { active: boolean; complete: boolean; failed: boolean }> = {
+  pending: { active: true, complete: false, failed: false },
+  successful: { active: false, complete: true, failed: false },
+  failed: { active: false, complete: false, failed: true },
+  expired: { active: false, complete: false, failed: false },
+};
+
+const STEP: Record<TransactionState, [string, string, string | null]> = {
+  pending: ['Session_start', '001', null],
+  successful: ['Session_complete_Ok', '013', 'Flow completed successfully'],
+  failed: ['Session_complete_fail', '014', 'Selfie and document photo do not match'],
+  expired: ['time_out', 'time_out', 'Expiry by inactivity in a step'],
+};
+
+/** A status object of design.md's contract. */
+export function status(state: TransactionState, fields: Record<string, unknown> = {}) {
+  const [step, code, issue_description] = STEP[state];
+  return {
+    body: {
+      uuid: UUID,
+      state,
+      step,
+      code,
+      issue_description,
+      expires_at: new Date(Date.now() + 600_000).toISOString(),
+      updated_at: new Date().toISOString(),
+      ...fields,
+    },
+  };
+}
+
+/** The KYC API's own transaction envelope (spec §2.6), as a host forwarding the read unchanged sends it. */
+export function envelope(state: TransactionState, fields: Record<string, unknown> = {}) {
+  const [step, code, issue_description] = STEP[state];
+  return {
+    body: {
+      code: 200,
+      resource: 'Transaction',
+      message: 'Found',
+      data: {
+        id: 7,
+        uuid: UUID,
+        transaction_id: 'order-7',
+        company_id: 'sandbox-company',
+        ...FLAGS[state],
+        step,
+        code,
+        issue_description,
+        created_at: new Date().toISOString(),
+        expiration: 600,
+        ...fields,
+      },
+    },
+  };
+}
+
+/** Every event of the given types that `target` sees, in order. */
+export function record(target: EventTarget, types = ['kyc-state-change', 'kyc-successful', 'kyc-failed', 'kyc-expired', 'kyc-error', 'kyc-continue']) {
+  const events: CustomEvent[] = [];
+  for (const type of types) target.addEventListener(type, (event) => events.push(event as CustomEvent));
+  return {
+    events,
+    types: () => events.map((event) => event.type),
+    of: (type: string) => events.filter((event) => event.type === type),
+  };
+}
+
+/** Resolves with the next event of `type`, or rejects after `ms`. */
+export function next(target: EventTarget, type: string, ms = 5000): Promise<CustomEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} within ${ms} ms`)), ms);
+    target.addEventListener(type, (event) => (clearTimeout(timer), resolve(event as CustomEvent)), { once: true });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds, polling every 20 ms, or fails after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await sleep(20);
+  }
+}
+
+/** A `<kyc-verify>` with `attributes`, recorded from before it connects, in a fixture container. */
+export async function mount(attributes: Record<string, string>) {
+  const element = document.createElement('kyc-verify');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  const recorded = record(element);
+  const container = await fixture<HTMLDivElement>(html`<div></div>`);
+  container.append(element);
+  await element.updateComplete;
+  return { element, ...recorded };
+}
+
+/** A `<kyc-verify>` following UUID through the scripted status route, polling every 100 ms. */
+export function follow(scripted: Scripted, attributes: Record<string, string> = {}) {
+  return mount({
+    transaction: UUID,
+    'status-url': scripted.statusUrl,
+    'verification-url': VERIFICATION_URL,
+    'poll-interval': '100',
+    ...attributes,
+  });
+}
+
+export function shadow(element: KycVerify, selector: string) {
+  return element.shadowRoot!.querySelector<HTMLElement>(selector);
+}
