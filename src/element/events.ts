@@ -24,49 +24,32 @@ export interface KycErrorDetail {
   uuid?: string;
 }
 
-const init = <T>(detail: T) => ({ bubbles: true, composed: true, detail });
+/** A `CustomEvent` class of one type that bubbles and crosses shadow roots. */
+function eventOf<Detail>(type: string) {
+  return class extends CustomEvent<Detail> {
+    constructor(detail: Detail) {
+      super(type, { bubbles: true, composed: true, detail });
+    }
+  };
+}
 
 /** The transaction ended successfully: the identity is verified. */
-export class KycSuccessfulEvent extends CustomEvent<KycStatusDetail> {
-  constructor(detail: KycStatusDetail) {
-    super('kyc-successful', init(detail));
-  }
-}
+export class KycSuccessfulEvent extends eventOf<KycStatusDetail>('kyc-successful') {}
 
 /** The transaction ended failed: the identity was not confirmed. */
-export class KycFailedEvent extends CustomEvent<KycStatusDetail> {
-  constructor(detail: KycStatusDetail) {
-    super('kyc-failed', init(detail));
-  }
-}
+export class KycFailedEvent extends eventOf<KycStatusDetail>('kyc-failed') {}
 
 /** The transaction expired before it ended. */
-export class KycExpiredEvent extends CustomEvent<KycStatusDetail> {
-  constructor(detail: KycStatusDetail) {
-    super('kyc-expired', init(detail));
-  }
-}
+export class KycExpiredEvent extends eventOf<KycStatusDetail>('kyc-expired') {}
 
 /** The state, step or code of the transaction changed. */
-export class KycStateChangeEvent extends CustomEvent<KycStatusDetail> {
-  constructor(detail: KycStatusDetail) {
-    super('kyc-state-change', init(detail));
-  }
-}
+export class KycStateChangeEvent extends eventOf<KycStatusDetail>('kyc-state-change') {}
 
 /** A configuration, network or protocol error; `detail.retrying` says whether the element goes on. */
-export class KycErrorEvent extends CustomEvent<KycErrorDetail> {
-  constructor(detail: KycErrorDetail) {
-    super('kyc-error', init(detail));
-  }
-}
+export class KycErrorEvent extends eventOf<KycErrorDetail>('kyc-error') {}
 
 /** The end user pressed Continue after a successful verification. */
-export class KycContinueEvent extends CustomEvent<KycStatusDetail> {
-  constructor(detail: KycStatusDetail) {
-    super('kyc-continue', init(detail));
-  }
-}
+export class KycContinueEvent extends eventOf<KycStatusDetail>('kyc-continue') {}
 
 /** The terminal event for each end state. */
 export const TERMINAL_EVENTS = {
