@@ -53,8 +53,9 @@ export async function scriptedStatusMiddleware(ctx, next) {
 
   if (answer.delay) await sleep(answer.delay);
   if (answer.fail === 'network') {
+    // A broken chunked body: the fetch fails mid-answer (a reset socket Chromium would quietly retry).
     ctx.respond = false;
-    ctx.req.socket.destroy();
+    ctx.req.socket.end('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nnot a chunk\r\n');
     return;
   }
   ctx.status = answer.status ?? 200;
