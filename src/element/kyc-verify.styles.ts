@@ -149,12 +149,12 @@ export const styles = css`
     }
   }
 
-  /* auto: a QR code on wide screens with a fine pointer, a big button everywhere else */
+  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones */
   .mode-auto .open {
     display: none;
   }
 
-  @media not ((min-width: 40rem) and (pointer: fine)) {
+  @media (pointer: coarse), (max-width: 40rem) {
     .mode-auto .scan {
       display: none;
     }

@@ -96,7 +96,7 @@ export class KycVerify extends LitElement {
   /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
   @property({ attribute: 'link' }) link = '';
 
-  /** `auto` (QR code on wide screens with a fine pointer, a button on phones), `qr`, `button` or `both`. */
+  /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
   @property({ attribute: 'mode', reflect: true }) mode: KycVerifyMode = 'auto';
 
   /** Milliseconds between status polls while all is well. */

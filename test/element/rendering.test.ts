@@ -1,0 +1,193 @@
+import { expect } from '@open-wc/testing';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
+import jsQR from 'jsqr';
+import type { KycVerify } from '../../src/index.js';
+import { follow, LINK, next, script, shadow, status, until } from './scripted.js';
+
+/** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it. */
+async function decodeQr(element: KycVerify): Promise<string | null> {
+  const svg = element.shadowRoot!.querySelector('svg')!.cloneNode(true) as SVGSVGElement;
+  svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  svg.setAttribute('width', '400');
+  svg.setAttribute('height', '400');
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.outerHTML)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 400;
+  const context = canvas.getContext('2d')!;
+  context.drawImage(image, 0, 0, 400, 400);
+  const pixels = context.getImageData(0, 0, 400, 400);
+  return jsQR(pixels.data, 400, 400)?.data ?? null;
+}
+
+const part = (element: KycVerify, name: string) => shadow(element, `[part="${name}"]`);
+
+describe('<kyc-verify> rendering', () => {
+  it('draws a QR code that decodes to the verification link', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'qr' });
+    expect(await decodeQr(element)).to.equal(LINK);
+  });
+
+  it('gives the QR code a text alternative', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'qr', lang: 'en' });
+    expect(part(element, 'qr')!.getAttribute('role')).to.equal('img');
+    expect(part(element, 'qr')!.getAttribute('aria-label')).to.equal('QR code that opens the identity verification link');
+  });
+
+  it('shows the link as a real anchor that opens in a new tab without an opener', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'button' });
+    const anchor = part(element, 'button') as HTMLAnchorElement;
+    expect(anchor.tagName).to.equal('A');
+    expect(anchor.href).to.equal(LINK);
+    expect(anchor.target).to.equal('_blank');
+    expect(anchor.rel).to.equal('noopener noreferrer');
+  });
+
+  it('shows only the QR code with a small link in qr mode, only the button in button mode, both in both mode', async () => {
+    const scripted = await script({ status: [status('pending')] });
+    const shown = async (mode: string) => {
+      const { element } = await follow(scripted, { mode });
+      return ['qr', 'link', 'button'].filter((name) => part(element, name));
+    };
+    expect(await shown('qr')).to.deep.equal(['qr', 'link']);
+    expect(await shown('button')).to.deep.equal(['button']);
+    expect(await shown('both')).to.deep.equal(['qr', 'button']);
+  });
+
+  it('shows the QR code and hides the big button on a wide screen in auto mode', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }));
+    expect(part(element, 'qr')!.checkVisibility()).to.be.true;
+    expect(part(element, 'button')!.checkVisibility()).to.be.false;
+  });
+
+  it('shows the big button and hides the QR code on a phone-sized screen in auto mode', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const { element } = await follow(await script({ status: [status('pending')] }));
+      expect(part(element, 'qr')!.checkVisibility()).to.be.false;
+      expect(part(element, 'button')!.checkVisibility()).to.be.true;
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('uses the link attribute when it is given', async () => {
+    const link = 'https://kyc.host.example/verify/abc';
+    const { element } = await follow(await script({ status: [status('pending')] }), { link, mode: 'button' });
+    expect((part(element, 'button') as HTMLAnchorElement).href).to.equal(link);
+  });
+
+  it('copies the link with the copy control and says so', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'en' });
+    let copied = '';
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard')!;
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } });
+    try {
+      part(element, 'copy-button')!.click();
+      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      expect(copied).to.equal(LINK);
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).clipboard;
+      Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+  });
+
+  it('counts down to expires_at', async () => {
+    const expires = new Date(Date.now() + 125_500).toISOString();
+    const { element } = await follow(await script({ status: [status('pending', { expires_at: expires })] }), { lang: 'en' });
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:06');
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:05', 2000);
+    expect(part(element, 'timer')!.getAttribute('role')).to.equal('timer');
+  });
+
+  it('says in a polite live region what the phone is doing', async () => {
+    const documentOk = status('pending', { step: 'Capture_credential_Ok', code: '002' });
+    const { element } = await follow(await script({ status: [status('pending'), documentOk] }), { lang: 'en', 'poll-interval': '300' });
+    const line = part(element, 'status')!;
+    expect(line.getAttribute('role')).to.equal('status');
+    await until(() => line.textContent === 'Waiting for you to start on your phone…');
+    await until(() => line.textContent === 'Document captured. Now take your selfie…');
+  });
+
+  it('shows the result, hides the link and stops the countdown at the end', async () => {
+    const { element } = await follow(await script({ status: [status('failed')] }), { lang: 'en' });
+    await next(element, 'kyc-failed');
+    await element.updateComplete;
+    expect(part(element, 'status')!.textContent).to.equal('We could not verify your identity.');
+    expect(part(element, 'qr')).to.equal(null);
+    expect(part(element, 'timer')).to.equal(null);
+  });
+});
+
+describe('<kyc-verify> languages', () => {
+  it('speaks Spanish by default for Chilean end users', async () => {
+    const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'es-CL' });
+    await next(element, 'kyc-successful');
+    await element.updateComplete;
+    expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
+    expect(part(element, 'continue-button')!.textContent!.trim()).to.equal('Continuar');
+  });
+
+  it('speaks English when the nearest lang attribute says so', async () => {
+    document.documentElement.lang = 'en-GB';
+    try {
+      const { element } = await follow(await script({ status: [status('successful')] }));
+      await next(element, 'kyc-successful');
+      await element.updateComplete;
+      expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
+  it('lets the host replace any string', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'en', mode: 'button' });
+    element.strings = { openButton: 'Start the check' };
+    await element.updateComplete;
+    expect(part(element, 'button')!.textContent).to.equal('Start the check');
+  });
+});
+
+describe('<kyc-verify> accessibility', () => {
+  it('passes axe while waiting for the phone', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'both' });
+    await until(() => part(element, 'timer') !== null);
+    await expect(element).to.be.accessible();
+  });
+
+  it('passes axe after success, with Continue enabled', async () => {
+    const { element } = await follow(await script({ status: [status('successful')] }), { 'continue-delay': '0' });
+    await next(element, 'kyc-successful');
+    await until(() => !(part(element, 'continue-button') as HTMLButtonElement).disabled);
+    await expect(element).to.be.accessible();
+  });
+
+  it('works from the keyboard alone: the link, then the copy button, are tab stops', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'button' });
+    const focusable = [...element.shadowRoot!.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    expect(focusable.map((node) => node.getAttribute('part'))).to.deep.equal(['button', 'copy-button']);
+    expect(focusable.every((node) => node.tabIndex === 0)).to.be.true;
+  });
+
+  it('moves focus from a vanished control to the result when the verification ends', async () => {
+    const { element } = await follow(await script({ status: [status('pending'), status('successful')] }), { 'poll-interval': '300' });
+    await until(() => part(element, 'copy-button') !== null);
+    part(element, 'copy-button')!.focus();
+    await next(element, 'kyc-successful');
+    await until(() => element.shadowRoot!.activeElement === part(element, 'status'));
+  });
+
+  it('stops the spinner when the user prefers reduced motion', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }));
+    await until(() => part(element, 'status')!.classList.contains('pending'));
+    const spinner = () => getComputedStyle(part(element, 'status')!, '::before').animationName;
+    expect(spinner()).to.equal('spin');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(spinner()).to.equal('none');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+});
