@@ -1,0 +1,85 @@
+import { expect } from '@open-wc/testing';
+import { mount, next, script, sleep, status, until, UUID, VERIFICATION_URL } from './scripted.js';
+
+const created = { status: 201, body: { uuid: UUID, link: `${VERIFICATION_URL}/transactions/${UUID}`, expires_at: new Date(Date.now() + 600_000).toISOString() } };
+
+describe('<kyc-verify> sessions', () => {
+  it('POSTs to session-url on connect and polls <session-url>/{uuid} for the uuid it got', async () => {
+    const scripted = await script({ session: [created], status: [status('pending')] });
+    const { of } = await mount({ 'session-url': scripted.sessionUrl, 'poll-interval': '100' });
+    await until(() => of('kyc-state-change').length === 1);
+    const [session, poll] = await scripted.log();
+    expect(session).to.include({ route: 'session', method: 'POST' });
+    expect(poll).to.include({ route: 'status', method: 'GET', uuid: UUID });
+  });
+
+  it('sends the page cookies with the session request', async () => {
+    document.cookie = 'host-session=alice; path=/';
+    try {
+      const scripted = await script({ session: [created], status: [status('pending')] });
+      await mount({ 'session-url': scripted.sessionUrl });
+      await until(async () => (await scripted.log()).length >= 1);
+      expect((await scripted.log())[0]!.cookie).to.contain('host-session=alice');
+    } finally {
+      document.cookie = 'host-session=; path=/; max-age=0';
+    }
+  });
+
+  it('shows the link the session answer gives', async () => {
+    const link = 'https://kyc.example.cl/v/abc';
+    const scripted = await script({ session: [{ status: 201, body: { uuid: UUID, link } }], status: [status('pending')] });
+    const { element } = await mount({ 'session-url': scripted.sessionUrl, mode: 'button' });
+    await until(() => element.shadowRoot!.querySelector('a') !== null);
+    expect(element.shadowRoot!.querySelector('a')!.href).to.equal(link);
+  });
+
+  it('waits for start() with defer', async () => {
+    const scripted = await script({ session: [created], status: [status('pending')] });
+    const { element } = await mount({ 'session-url': scripted.sessionUrl, defer: '' });
+    await sleep(200);
+    expect(await scripted.log()).to.deep.equal([]);
+    element.start();
+    await until(async () => (await scripted.log()).length >= 1);
+  });
+
+  it('reports a failed session request as a final error and offers to try again', async () => {
+    const scripted = await script({ session: [{ status: 500 }, created], status: [status('pending')] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
+    await until(() => of('kyc-error').length === 1);
+    expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', status: 500, retrying: false });
+    await element.updateComplete;
+    const retry = element.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!;
+    expect(retry.textContent).to.equal('Try again');
+    retry.click();
+    await until(() => of('kyc-state-change').length === 1);
+  });
+
+  it('starts a new session from Try again after the transaction failed', async () => {
+    const second = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
+    const scripted = await script({
+      session: [created, { status: 201, body: { uuid: second } }],
+      status: [status('failed'), status('pending', { uuid: second })],
+    });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'verification-url': VERIFICATION_URL, 'poll-interval': '100' });
+    await next(element, 'kyc-failed');
+    await element.updateComplete;
+    element.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+    await until(() => of('kyc-state-change').some((event) => event.detail.uuid === second));
+    expect((await scripted.log()).filter((entry) => entry.route === 'session')).to.have.length(2);
+  });
+
+  it('offers no Try again without a session URL: the host decides what comes next', async () => {
+    const scripted = await script({ status: [status('expired')] });
+    const { element } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL });
+    await next(element, 'kyc-expired');
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector('[part="retry-button"]')).to.equal(null);
+  });
+
+  it('treats a session answer without a uuid as a protocol error', async () => {
+    const scripted = await script({ session: [{ status: 201, body: { link: 'https://x.example' } }] });
+    const { of } = await mount({ 'session-url': scripted.sessionUrl });
+    await until(() => of('kyc-error').length === 1);
+    expect(of('kyc-error')[0]!.detail).to.include({ kind: 'protocol', retrying: false });
+  });
+});
