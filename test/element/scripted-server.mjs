@@ -4,7 +4,8 @@
 //   PUT  /scripted/<id>/script         { status: Answer[], session: Answer[] }
 //   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>)
 //   POST /scripted/<id>/session        next session answer
-//   GET  /scripted/<id>/log            every request so far: { route, method, url, credentials }
+//   GET  /scripted/<id>/log            every request so far: { route, method, uuid, cookie, at }
+//   GET  /csp-page?status-url=…        the element alone on a page under a strict Content-Security-Policy
 //
 // Answer: { status = 200, body, raw (a body that is sent as it is), delay (ms), fail: 'network' }
 
@@ -24,7 +25,17 @@ function nextAnswer(answers, count) {
   return answers.length ? answers[Math.min(count, answers.length - 1)] : { status: 404, body: { message: 'no answer scripted' } };
 }
 
+// A page under a strict Content-Security-Policy (no inline script or style, no eval) that runs the element.
+const STRICT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'";
+const CSP_PAGE = `<!doctype html><html lang="en"><title>CSP</title><body><script type="module" src="/test/element/csp-page.ts"></script></body></html>`;
+
 export async function scriptedStatusMiddleware(ctx, next) {
+  if (ctx.path === '/csp-page') {
+    ctx.set('content-security-policy', STRICT_CSP);
+    ctx.type = 'text/html';
+    ctx.body = CSP_PAGE;
+    return;
+  }
   const match = ROUTE.exec(ctx.path);
   if (!match) return next();
   const [, id, route, uuid] = match;
