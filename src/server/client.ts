@@ -1,0 +1,95 @@
+import { credentialEnvelopeShape, tokenShape, transactionEnvelopeShape } from './answer-shapes.js';
+import { callService, expectShape, type FetchFunction, type ServiceCall } from './call-service.js';
+import { assertValidCreateRequest } from './create-request-rules.js';
+import { KycApiError } from './errors.js';
+import { TokenCache } from './token-cache.js';
+import type { CreateTransactionRequest, CredentialInformation, Transaction } from './types.js';
+
+export interface KycClientOptions {
+  /** Root of the OAuth 2.0 token service (spec's `{auth_url}`). */
+  authUrl: string;
+  /** Root of the transaction API (`{base_url}`); `/v1/...` paths go below it. */
+  baseUrl: string;
+  /** Root of the credential-information API (`{credential_url}`). */
+  credentialUrl: string;
+  /** Root of the end-user flow (`{verification_url}`); defaults to the origin of `baseUrl`. */
+  verificationUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  /** Defaults to the global `fetch`; pass one to count, log or proxy calls. */
+  fetch?: FetchFunction;
+  /** Bound on every call to the service, token requests included. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** The kit's clock in epoch ms, for token lifetimes and the status cache. Default `Date.now`. */
+  now?: () => number;
+}
+
+export interface KycClient {
+  readonly verificationUrl: string;
+  readonly now: () => number;
+  /** Validates `request` (spec §2.3, §2.3.1) and creates the transaction (§4.2). */
+  createTransaction(request: CreateTransactionRequest): Promise<Transaction>;
+  /** The authoritative read (§4.3), by uuid or nanoid. */
+  getTransaction(uuidOrNanoid: string): Promise<Transaction>;
+  /** Document data of a finished transaction (§4.4): personal data, keep it on the server. */
+  getCredentialInformation(uuid: string): Promise<CredentialInformation>;
+  /** The end-user link of spec §4.5 for `uuid`. */
+  verificationLink(uuid: string): string;
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** A typed client of the KYC API that manages its own access token. */
+export function createKycClient(options: KycClientOptions): KycClient {
+  const fetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  const baseUrl = withoutTrailingSlash(options.baseUrl);
+  const credentialUrl = withoutTrailingSlash(options.credentialUrl);
+  const verificationUrl = withoutTrailingSlash(options.verificationUrl ?? new URL(options.baseUrl).origin);
+  const call = (serviceCall: ServiceCall) => callService(fetchFunction, timeoutMs, serviceCall);
+
+  const tokens = new TokenCache(async () => {
+    const body = await call({
+      method: 'POST',
+      url: `${withoutTrailingSlash(options.authUrl)}/oauth/token/`,
+      body: { client_id: options.clientId, client_secret: options.clientSecret, grant_type: 'client_credentials' },
+    });
+    const answer = expectShape(tokenShape, body, 'the token response');
+    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+  }, now);
+
+  /** A Bearer call; on a 401 the token is refreshed once and the call retried once. */
+  async function authorized(serviceCall: Omit<ServiceCall, 'bearer'>): Promise<unknown> {
+    const token = await tokens.get();
+    try {
+      return await call({ ...serviceCall, bearer: token });
+    } catch (error) {
+      if (!(error instanceof KycApiError && error.status === 401)) throw error;
+      tokens.discard(token);
+      return call({ ...serviceCall, bearer: await tokens.get() });
+    }
+  }
+
+  const readTransaction = (body: unknown) => expectShape(transactionEnvelopeShape, body, 'the transaction envelope').data as unknown as Transaction;
+
+  return {
+    verificationUrl,
+    now,
+    async createTransaction(request) {
+      assertValidCreateRequest(request);
+      return readTransaction(await authorized({ method: 'POST', url: `${baseUrl}/v1/transactions/`, body: request }));
+    },
+    async getTransaction(uuidOrNanoid) {
+      return readTransaction(await authorized({ method: 'GET', url: `${baseUrl}/v1/transactions/${encodeURIComponent(uuidOrNanoid)}` }));
+    },
+    async getCredentialInformation(uuid) {
+      const url = `${credentialUrl}/api/v1/user/credential_information?transaction_id=${encodeURIComponent(uuid)}`;
+      const body = await authorized({ method: 'GET', url });
+      return expectShape(credentialEnvelopeShape, body, 'the credential-information envelope').data as unknown as CredentialInformation;
+    },
+    verificationLink(uuid) {
+      return `${verificationUrl}/transactions/${encodeURIComponent(uuid)}`;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from './errors.js';
+
+/** Answers for the widget are per user and change: never kept by shared caches. */
+const PRIVATE = { 'cache-control': 'private, no-cache' };
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...PRIVATE, ...headers } });
+}
+
+/** An error answer: `{ error, message }`, with a stable machine-readable `error`. */
+export function errorResponse(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse(status, { error, message }, headers);
+}
+
+export function methodNotAllowed(allowed: string): Response {
+  return errorResponse(405, 'method_not_allowed', `use ${allowed}`, { allow: allowed });
+}
+
+/**
+ * The answer for a failure of the KYC service that the widget should retry: 504 for a timeout,
+ * 502 for a 5xx, an unreachable service or an answer against the spec; `null` for any other error.
+ */
+export function upstreamFailure(error: unknown): Response | null {
+  if (error instanceof KycTimeoutError) return errorResponse(504, 'upstream_timeout', 'the KYC service did not answer in time');
+  if (error instanceof KycNetworkError) return errorResponse(502, 'upstream_unreachable', 'the KYC service could not be reached');
+  if (error instanceof KycProtocolError) return errorResponse(502, 'upstream_protocol', error.message);
+  if (error instanceof KycApiError && error.status >= 500) return errorResponse(502, 'upstream_error', `the KYC service answered ${error.status}`);
+  return null;
+}
+
+/** The last resort: a configuration error or a bug. The detail goes to the server log, not to the browser. */
+export function internalError(error: unknown, onError: ((error: unknown) => void) | undefined): Response {
+  (onError ?? console.error)(error);
+  return errorResponse(500, 'internal', 'the host could not serve this request');
+}

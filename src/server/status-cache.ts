@@ -1,0 +1,66 @@
+import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
+import type { KycClient } from './client.js';
+import type { Store } from './store.js';
+import { statusOf } from './transaction-status.js';
+
+/** Reads within this window reuse the last answer: at most one provider read per uuid per second. */
+const MIN_READ_INTERVAL_MS = 1000;
+
+/**
+ * The provider-read budget. However many callers ask, a uuid is read at most once per second:
+ * concurrent callers share one in-flight read, later ones reuse its answer, and an end state
+ * is kept for good (nothing changes after it).
+ */
+export class StatusCache {
+  readonly #inFlight = new Map<string, Promise<TransactionStatus>>();
+
+  constructor(
+    private readonly client: KycClient,
+    private readonly store: Store,
+  ) {}
+
+  /** The status of `uuid`, read from the service only when the cached one is older than the budget allows. */
+  async read(uuid: string): Promise<TransactionStatus> {
+    const cached = await this.store.getStatus(uuid);
+    if (cached && (isTerminal(cached.status.state) || this.client.now() - cached.fetchedAt < MIN_READ_INTERVAL_MS)) {
+      return cached.status;
+    }
+    return this.#fetch(uuid);
+  }
+
+  /**
+   * An authoritative read made after this call began, to confirm what a webhook announced. A
+   * read already under way may have started before the webhook; when it says pending, one more
+   * read settles it.
+   */
+  async confirm(uuid: string): Promise<TransactionStatus> {
+    const cached = await this.store.getStatus(uuid);
+    if (cached && isTerminal(cached.status.state)) return cached.status;
+    const joined = this.#inFlight.has(uuid);
+    const status = await this.#fetch(uuid);
+    return joined && !isTerminal(status.state) ? this.#fetch(uuid) : status;
+  }
+
+  #fetch(uuid: string): Promise<TransactionStatus> {
+    let read = this.#inFlight.get(uuid);
+    if (!read) {
+      read = this.#readAndSave(uuid).finally(() => this.#inFlight.delete(uuid));
+      this.#inFlight.set(uuid, read);
+    }
+    return read;
+  }
+
+  async #readAndSave(uuid: string): Promise<TransactionStatus> {
+    const fetchedAt = this.client.now();
+    const status = statusOf(await this.client.getTransaction(uuid));
+    return this.save(uuid, status, fetchedAt);
+  }
+
+  /** Caches `status` unless an end state is already cached (a late pending never overwrites an end); returns what is cached. */
+  async save(uuid: string, status: TransactionStatus, fetchedAt: number): Promise<TransactionStatus> {
+    const cached = await this.store.getStatus(uuid);
+    if (cached && isTerminal(cached.status.state)) return cached.status;
+    await this.store.saveStatus(uuid, { status, fetchedAt });
+    return status;
+  }
+}

@@ -1,0 +1,100 @@
+import type { TransactionStatus } from '../shared/transaction-state.js';
+
+type Awaitable<T> = T | Promise<T>;
+
+/** A transaction this host created through the session handler, and for whom. */
+export interface CreatedTransaction {
+  uuid: string;
+  transactionId: string;
+  /** What the `owner(request)` function returned at creation; null when none was configured. */
+  owner: string | null;
+}
+
+/** The last status read from the service, and when that read started (epoch ms). */
+export interface CachedStatus {
+  status: TransactionStatus;
+  fetchedAt: number;
+}
+
+/**
+ * What the kit remembers. The default keeps it in memory; a deployment with several processes
+ * implements this over a shared store (for example Redis, with `claim` as `SET key 1 NX`).
+ */
+export interface Store {
+  saveCreated(record: CreatedTransaction): Awaitable<void>;
+  getCreated(uuid: string): Awaitable<CreatedTransaction | undefined>;
+  saveStatus(uuid: string, cached: CachedStatus): Awaitable<void>;
+  getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
+  /** Records `key` and says whether it was new: an atomic test-and-set (webhook de-duplication, one result per transaction). */
+  claim(key: string): Awaitable<boolean>;
+}
+
+/** A Map that forgets its oldest entries beyond `limit`; writing an entry makes it the newest. */
+class BoundedMap<V> {
+  readonly #entries = new Map<string, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+export interface MemoryStoreOptions {
+  /** How many entries each kind (created, statuses, claims) keeps before evicting the oldest. Default 10 000. */
+  maxEntries?: number;
+}
+
+/** The default Store: one process, bounded memory, oldest entries evicted first. */
+export class MemoryStore implements Store {
+  readonly #created: BoundedMap<CreatedTransaction>;
+  readonly #statuses: BoundedMap<CachedStatus>;
+  readonly #claims: BoundedMap<true>;
+
+  constructor({ maxEntries = 10_000 }: MemoryStoreOptions = {}) {
+    this.#created = new BoundedMap(maxEntries);
+    this.#statuses = new BoundedMap(maxEntries);
+    this.#claims = new BoundedMap(maxEntries);
+  }
+
+  saveCreated(record: CreatedTransaction): void {
+    this.#created.set(record.uuid, record);
+  }
+
+  getCreated(uuid: string): CreatedTransaction | undefined {
+    return this.#created.get(uuid);
+  }
+
+  saveStatus(uuid: string, cached: CachedStatus): void {
+    this.#statuses.set(uuid, cached);
+  }
+
+  getStatus(uuid: string): CachedStatus | undefined {
+    return this.#statuses.get(uuid);
+  }
+
+  claim(key: string): boolean {
+    if (this.#claims.has(key)) return false;
+    this.#claims.set(key, true);
+    return true;
+  }
+
+  /** Entries held, per kind (for tests and metrics). */
+  get sizes(): { created: number; statuses: number; claims: number } {
+    return { created: this.#created.size, statuses: this.#statuses.size, claims: this.#claims.size };
+  }
+}

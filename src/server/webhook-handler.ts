@@ -1,0 +1,80 @@
+import { isTerminal, stateOf, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
+import { webhookPayloadShape } from './answer-shapes.js';
+import type { KycClient } from './client.js';
+import { kitStateFor } from './kit-state.js';
+import { limitedBody } from './limited-body.js';
+import { parseJson } from './parse-json.js';
+import { errorResponse, methodNotAllowed } from './responses.js';
+import type { CreatedTransaction, Store } from './store.js';
+import { hasValidSignature } from './webhook-signature.js';
+
+export interface WebhookHandlerOptions {
+  client: KycClient;
+  /** Called once per transaction, with its confirmed end state, and what the host remembered of it. */
+  onResult: (status: TransactionStatus, transaction: CreatedTransaction) => void | Promise<void>;
+  /** Shared with the session and status handlers; defaults to the client's in-memory store. */
+  store?: Store;
+  /** When set, deliveries must carry the HMAC-SHA256 of their raw body in `signatureHeader` (else 401). */
+  secret?: string;
+  /** Default `x-kyc-signature`. */
+  signatureHeader?: string;
+  /** Larger bodies get 413. Default 65 536 bytes (a §2.7 payload is well under 1 KiB). */
+  maxBodyBytes?: number;
+  /** Errors of the background work (an unreachable service, a throwing `onResult`); default `console.error`. */
+  onError?: (error: unknown) => void;
+}
+
+export interface WebhookHandler {
+  (request: Request): Promise<Response>;
+  /** Resolves when every delivery received so far has been processed. */
+  idle(): Promise<void>;
+}
+
+/**
+ * `POST`: takes the service's webhooks (spec §2.7, §6). It answers 204 as soon as the delivery is
+ * valid and works after: once per uuid and state, in any order of arrival, confirming an end with
+ * the authoritative read before calling `onResult`.
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const { store, statuses } = kitStateFor(options.client, options.store);
+  const signatureHeader = options.signatureHeader ?? 'x-kyc-signature';
+  const maxBodyBytes = options.maxBodyBytes ?? 65_536;
+  const onError = options.onError ?? console.error;
+  const working = new Set<Promise<void>>();
+
+  async function process(uuid: string, announced: TransactionState): Promise<void> {
+    const created = await store.getCreated(uuid);
+    // Not created here: no provider read on behalf of whoever posted it.
+    if (!created) return;
+    if (!(await store.claim(`webhook:${uuid}:${announced}`))) return;
+    // A pending delivery tells nothing a poll does not, and must never overwrite an end.
+    if (!isTerminal(announced)) return;
+    const status = await statuses.confirm(uuid);
+    if (!isTerminal(status.state)) {
+      throw new Error(`webhook announced ${announced} for ${uuid} but the authoritative read says ${status.state}`);
+    }
+    if (await store.claim(`result:${uuid}`)) await options.onResult(status, created);
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    if (request.method !== 'POST') return methodNotAllowed('POST');
+    const body = await limitedBody(request, maxBodyBytes);
+    if (!body) return errorResponse(413, 'too_large', `the body exceeds ${maxBodyBytes} bytes`);
+    if (options.secret && !(await hasValidSignature(options.secret, body, request.headers.get(signatureHeader)))) {
+      return errorResponse(401, 'bad_signature', `missing or wrong ${signatureHeader}`);
+    }
+    const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
+    const state = payload.success ? stateOf(payload.data) : null;
+    if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
+    const work = process(payload.data.uuid, state).catch(onError);
+    working.add(work);
+    void work.finally(() => working.delete(work));
+    return new Response(null, { status: 204 });
+  };
+
+  return Object.assign(handler, {
+    async idle() {
+      while (working.size) await Promise.allSettled([...working]);
+    },
+  });
+}

@@ -1,0 +1,136 @@
+/** What the host-kit tests share: a sandbox on a free port, a counting fetch, and the handlers on a real node:http server. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import {
+  createKycClient,
+  createSessionHandler,
+  createStatusHandler,
+  createWebhookHandler,
+  toNodeHandler,
+  type CreateTransactionRequest,
+  type KycClientOptions,
+  type SessionHandlerOptions,
+  type StatusHandlerOptions,
+  type WebhookHandlerOptions,
+} from '../../src/server/index.ts';
+
+export const COMPANY = 'sandbox-company';
+/** A RUT with a valid check digit (one of the sandbox's test identities). */
+export const NIN = '12.345.678-5';
+
+/** The sandbox, started once per test file on port 0. */
+export function useSandbox(): { readonly url: string } {
+  const handle = { url: '' };
+  let close: () => Promise<void> | void = () => {};
+  before(async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    handle.url = sandbox.url.replace(/\/+$/, '');
+    close = () => sandbox.close();
+  });
+  after(() => close());
+  return handle;
+}
+
+/** A fetch that records every call it passes on, so tests count what reached the service. */
+export function countingFetch(inner: typeof fetch = fetch) {
+  const calls: { method: string; url: string }[] = [];
+  const fetchFunction = (input: string, init: RequestInit) => {
+    calls.push({ method: init.method ?? 'GET', url: input });
+    return inner(input, init);
+  };
+  return {
+    fetch: fetchFunction,
+    calls,
+    /** How many calls went to a path containing `fragment`. */
+    count: (fragment: string) => calls.filter((call) => new URL(call.url).pathname.includes(fragment)).length,
+  };
+}
+
+export const tokenRequests = (counter: ReturnType<typeof countingFetch>) => counter.count('/oauth/token/');
+export const transactionReads = (counter: ReturnType<typeof countingFetch>) =>
+  counter.calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname.startsWith('/v1/transactions/')).length;
+
+/** A client of the sandbox as `sandbox-client`, with overrides. */
+export function sandboxClient(sandboxUrl: string, overrides: Partial<KycClientOptions> = {}) {
+  return createKycClient({
+    authUrl: sandboxUrl,
+    baseUrl: sandboxUrl,
+    credentialUrl: sandboxUrl,
+    clientId: 'sandbox-client',
+    clientSecret: 'sandbox-secret',
+    ...overrides,
+  });
+}
+
+/** A valid create request with a fresh transaction_id. */
+export function createRequest(overrides: Partial<CreateTransactionRequest> = {}): CreateTransactionRequest {
+  return {
+    transaction_id: `test-${crypto.randomUUID()}`,
+    company_id: COMPANY,
+    authorization_method: 'kyc_register',
+    metadata: { nin: NIN },
+    ...overrides,
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** Moves the sandbox flow with an issue code (or `time_out`). */
+export async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
+  const response = await postJson(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, { code });
+  if (!response.ok) throw new Error(`outcome ${code} for ${uuid}: ${response.status} ${await response.text()}`);
+}
+
+export async function advanceSandboxClock(sandboxUrl: string, seconds: number): Promise<void> {
+  const response = await postJson(`${sandboxUrl}/sandbox/clock`, { advance_seconds: seconds });
+  if (!response.ok) throw new Error(`clock: ${response.status}`);
+}
+
+/** Runs a document capture and a successful selfie: the transaction ends successful. */
+export async function succeed(sandboxUrl: string, uuid: string): Promise<void> {
+  for (const code of ['002', '012', '013']) await applyOutcome(sandboxUrl, uuid, code);
+}
+
+export interface HostOptions {
+  client: ReturnType<typeof sandboxClient>;
+  session?: Omit<SessionHandlerOptions, 'client'>;
+  status?: Omit<StatusHandlerOptions, 'client'>;
+  webhook?: Omit<WebhookHandlerOptions, 'client'>;
+}
+
+/**
+ * The three handlers on a real node:http server on port 0, mounted as an integrator would:
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}`, `POST /kyc/webhook`.
+ */
+export async function startHost(options: HostOptions) {
+  const { client } = options;
+  const session = createSessionHandler({ client, buildRequest: () => createRequestWithoutId(), ...options.session });
+  const status = createStatusHandler({ client, ...options.status });
+  const webhook = createWebhookHandler({ client, onResult: () => {}, ...options.webhook });
+  const routes = [
+    { prefix: '/kyc/session', handler: toNodeHandler(session) },
+    { prefix: '/kyc/status/', handler: toNodeHandler(status) },
+    { prefix: '/kyc/webhook', handler: toNodeHandler(webhook) },
+  ];
+  const server = createServer((req, res) => {
+    const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
+    if (route) route.handler(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    webhook,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function createRequestWithoutId() {
+  const { transaction_id: _, ...request } = createRequest();
+  return request;
+}
