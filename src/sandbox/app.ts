@@ -1,0 +1,78 @@
+/** The sandbox's HTTP app: every route of the spec, the sandbox controls and /openapi.json. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { SandboxEnv, SandboxParts } from './context.js';
+import { ApiError } from './errors.js';
+import { registerControlRoutes } from './routes/controls.js';
+import { registerCredentialRoutes } from './routes/credential.js';
+import { registerPageRoutes } from './routes/page.js';
+import { registerTokenRoutes } from './routes/token.js';
+import { registerTransactionRoutes } from './routes/transactions.js';
+
+/** Largest request body accepted by default; larger ones get 413 (the spec sets no limit). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX_BODY_BYTES): OpenAPIHono<SandboxEnv> {
+  const app = new OpenAPIHono<SandboxEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const errors = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+      return c.json(new ApiError(422, resourceOf(c.req.path), 'Unprocessable entity', errors).envelope, 422);
+    },
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new HTTPException(413, { message: `Body larger than ${maxBodyBytes} bytes` });
+      },
+    }),
+  );
+
+  registerTokenRoutes(app, parts);
+  registerTransactionRoutes(app, parts);
+  registerCredentialRoutes(app, parts);
+  registerControlRoutes(app, parts);
+  registerPageRoutes(app, parts);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'KYC service (kyc-verify sandbox)',
+      version: '6.0',
+      description: 'Local emulator of the identity verification service. One origin serves auth_url, base_url, credential_url and verification_url.',
+    },
+  });
+
+  app.notFound((c) => c.json(new ApiError(404, 'Route', 'Not found', `No route for ${c.req.method} ${c.req.path}`).envelope, 404));
+
+  app.onError((error, c) => {
+    const apiError = toApiError(error, c.req.path);
+    for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+    return c.json(apiError.envelope, apiError.status);
+  });
+
+  return app;
+}
+
+function toApiError(error: Error, path: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    return new ApiError(error.status as ContentfulStatusCode, resourceOf(path), error.message || 'Bad request');
+  }
+  console.error('kyc-verify sandbox: unexpected error', error);
+  return new ApiError(500, resourceOf(path), 'Internal server error');
+}
+
+/** The `resource` of error envelopes raised outside a handler, named after the path's API. */
+function resourceOf(path: string): string {
+  if (path.startsWith('/oauth/')) return 'Token';
+  if (path.startsWith('/api/v1/user/')) return 'User Credential';
+  if (path.startsWith('/sandbox/clock')) return 'Clock';
+  if (path.startsWith('/sandbox/webhooks')) return 'Webhook';
+  return 'Transaction';
+}

@@ -1,0 +1,26 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The error envelope of spec §7.1. */
+export interface ErrorEnvelope {
+  code: number;
+  resource: string;
+  message: string;
+  errors: string | null;
+}
+
+/** An error that the app answers with an error envelope (thrown from handlers and middleware). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly resource: string,
+    message: string,
+    readonly errors: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get envelope(): ErrorEnvelope {
+    return { code: this.status, resource: this.resource, message: this.message, errors: this.errors };
+  }
+}

@@ -1,0 +1,69 @@
+/** Sandbox-only controls (not in the spec), so tests drive the flow and the clock without a browser. */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { SandboxApp, SandboxParts } from '../context.js';
+import { ApiError } from '../errors.js';
+import { errorResponses, jsonResponse } from '../responses.js';
+import { ClockRequestSchema, ClockSchema, OutcomeRequestSchema, TransactionEnvelopeSchema, WebhookLogSchema } from '../schemas.js';
+
+const outcomeRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/transactions/{uuid}/outcome',
+  tags: ['Sandbox controls'],
+  summary: 'Apply an issue code as the flow\'s next event',
+  request: {
+    params: z.object({ uuid: z.string() }),
+    body: { required: true, content: { 'application/json': { schema: OutcomeRequestSchema } } },
+  },
+  responses: {
+    200: jsonResponse(TransactionEnvelopeSchema, 'The transaction after the event'),
+    ...errorResponses([404, 409, 422], { 409: 'The transaction has ended, or the code does not fit its step' }),
+  },
+});
+
+const readClockRoute = createRoute({
+  method: 'get',
+  path: '/sandbox/clock',
+  tags: ['Sandbox controls'],
+  summary: 'Read the sandbox clock',
+  responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock') },
+});
+
+const advanceClockRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/clock',
+  tags: ['Sandbox controls'],
+  summary: 'Move the sandbox clock forward (expiry, token lifetime, capture timers)',
+  request: { body: { required: true, content: { 'application/json': { schema: ClockRequestSchema } } } },
+  responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock after the move'), ...errorResponses([422]) },
+});
+
+const webhookLogRoute = createRoute({
+  method: 'get',
+  path: '/sandbox/webhooks',
+  tags: ['Sandbox controls'],
+  summary: 'Webhook delivery log, oldest first',
+  request: { query: z.object({ uuid: z.string().optional().openapi({ description: 'Only deliveries of this transaction' }) }) },
+  responses: { 200: jsonResponse(WebhookLogSchema, 'Deliveries with their attempts') },
+});
+
+export function registerControlRoutes(app: SandboxApp, { service, clock, webhooks }: SandboxParts): void {
+  const clockNow = () => ({ now: clock.iso(), offset_seconds: clock.offsetSeconds });
+
+  app.openapi(outcomeRoute, (c) => {
+    const { uuid } = c.req.valid('param');
+    const transaction = service.byUuid(uuid);
+    if (!transaction) throw new ApiError(404, 'Transaction', 'Not found', `No transaction ${uuid}`);
+    const rejected = service.apply(transaction, c.req.valid('json').code);
+    if (rejected) throw new ApiError(409, 'Transaction', 'Conflict', rejected);
+    return c.json({ code: 200, resource: 'Transaction' as const, data: transaction.data, message: 'Updated' }, 200);
+  });
+
+  app.openapi(readClockRoute, (c) => c.json(clockNow(), 200));
+
+  app.openapi(advanceClockRoute, (c) => {
+    service.advanceClock(c.req.valid('json').advance_seconds);
+    return c.json(clockNow(), 200);
+  });
+
+  app.openapi(webhookLogRoute, (c) => c.json({ deliveries: webhooks.deliveries(c.req.valid('query').uuid) }, 200));
+}

@@ -1,0 +1,29 @@
+/** Chilean RUT (the `nin` of spec §2.3.1): format and modulo-11 check digit. */
+
+const RUT_FORMAT = /^(\d{1,3}(?:\.?\d{3}){2})-?([\dkK])$/;
+
+/** The RUT without dots or hyphen and with an upper-case K, or null when it is not a valid RUT. */
+export function normalizeRut(value: string): string | null {
+  const match = RUT_FORMAT.exec(value.trim());
+  if (!match) return null;
+  const body = match[1]!.replaceAll('.', '');
+  const checkDigit = match[2]!.toUpperCase();
+  return checkDigitOf(body) === checkDigit ? body + checkDigit : null;
+}
+
+export function isValidRut(value: string): boolean {
+  return normalizeRut(value) !== null;
+}
+
+function checkDigitOf(body: string): string {
+  let sum = 0;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const digit = 11 - (sum % 11);
+  if (digit === 11) return '0';
+  if (digit === 10) return 'K';
+  return String(digit);
+}
