@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KycApiError, KycProtocolError, KycTimeoutError, KycValidationError, type CreateTransactionRequest } from '../../src/server/index.ts';
-import { advanceSandboxClock, countingFetch, createRequest, NIN, sandboxClient, tokenRequests, useSandbox } from './harness.ts';
+import { KycApiError, KycProtocolError, KycTimeoutError, KycValidationError, type CreateTransactionRequest } from '../../src/server/index.js';
+import { advanceSandboxClock, countingFetch, createRequest, NIN, sandboxClient, succeed, tokenRequests, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -103,9 +103,7 @@ describe('transactions', () => {
   test('getCredentialInformation reads the document data of an ended transaction', async () => {
     const client = sandboxClient(sandbox.url);
     const { uuid } = await client.createTransaction(createRequest());
-    for (const code of ['002', '012', '013']) {
-      await fetch(`${sandbox.url}/sandbox/transactions/${uuid}/outcome`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
-    }
+    await succeed(sandbox.url, uuid);
     const credential = await client.getCredentialInformation(uuid);
     assert.equal(credential.name, 'Juan Pablo');
     assert.equal(credential.last_name, 'Muñoz Soto');

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from '../../src/sandbox/index.js';
 import {
   createKycClient,
   createSessionHandler,
@@ -14,23 +14,31 @@ import {
   type SessionHandlerOptions,
   type StatusHandlerOptions,
   type WebhookHandlerOptions,
-} from '../../src/server/index.ts';
+} from '../../src/server/index.js';
 
 export const COMPANY = 'sandbox-company';
 /** A RUT with a valid check digit (one of the sandbox's test identities). */
 export const NIN = '12.345.678-5';
 
+type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>;
+
 /** The sandbox, started once per test file on port 0. */
-export function useSandbox(): { readonly url: string } {
-  const handle = { url: '' };
-  let close: () => Promise<void> | void = () => {};
+export function useSandbox() {
+  let sandbox: SandboxHandle | undefined;
   before(async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    handle.url = sandbox.url.replace(/\/+$/, '');
-    close = () => sandbox.close();
+    sandbox = await startSandbox({ port: 0 });
   });
-  after(() => close());
-  return handle;
+  after(() => sandbox?.close());
+  return {
+    get url() {
+      return sandbox!.url.replace(/\/+$/, '');
+    },
+    /** The webhook payloads the sandbox sent for `uuid`, once every delivery has settled. */
+    async deliveredPayloads(uuid: string) {
+      await sandbox!.webhooksSettled();
+      return sandbox!.webhookDeliveries(uuid).map((delivery) => delivery.payload);
+    },
+  };
 }
 
 /** A fetch that records every call it passes on, so tests count what reached the service. */
@@ -90,14 +98,14 @@ export async function advanceSandboxClock(sandboxUrl: string, seconds: number): 
   if (!response.ok) throw new Error(`clock: ${response.status}`);
 }
 
-/** Runs a document capture and a successful selfie: the transaction ends successful. */
+/** Runs a document capture and a successful selfie (012, which the sandbox completes with 013): the transaction ends successful. */
 export async function succeed(sandboxUrl: string, uuid: string): Promise<void> {
-  for (const code of ['002', '012', '013']) await applyOutcome(sandboxUrl, uuid, code);
+  for (const code of ['002', '012']) await applyOutcome(sandboxUrl, uuid, code);
 }
 
 export interface HostOptions {
   client: ReturnType<typeof sandboxClient>;
-  session?: Omit<SessionHandlerOptions, 'client'>;
+  session?: Partial<Omit<SessionHandlerOptions, 'client'>>;
   status?: Omit<StatusHandlerOptions, 'client'>;
   webhook?: Omit<WebhookHandlerOptions, 'client'>;
 }
@@ -117,6 +125,8 @@ export async function startHost(options: HostOptions) {
     { prefix: '/kyc/webhook', handler: toNodeHandler(webhook) },
   ];
   const server = createServer((req, res) => {
+    // A webhook target that only acknowledges: tests replay what the sandbox sent there.
+    if (req.url === '/sink') return void req.resume().on('end', () => res.writeHead(204).end());
     const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
     if (route) route.handler(req, res);
     else res.writeHead(404).end();
@@ -126,11 +136,23 @@ export async function startHost(options: HostOptions) {
   return {
     url,
     webhook,
+    /** POSTs to the session handler as the user `user` (the `x-user` header stands for the host's login session). */
+    startSession: async (user = 'alice') => {
+      const response = await fetch(`${url}/kyc/session`, { method: 'POST', headers: { 'x-user': user } });
+      return { response, body: (await response.json()) as Record<string, unknown> & { uuid: string } };
+    },
+    /** GETs the status handler for `uuid` as `user`. */
+    poll: (uuid: string, user = 'alice', headers: Record<string, string> = {}) =>
+      fetch(`${url}/kyc/status/${uuid}`, { headers: { 'x-user': user, ...headers } }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function createRequestWithoutId() {
-  const { transaction_id: _, ...request } = createRequest();
+/** A create request for the session handler (which generates `transaction_id`). */
+export function createRequestWithoutId(overrides: Partial<CreateTransactionRequest> = {}) {
+  const { transaction_id: _, ...request } = createRequest(overrides);
   return request;
 }
+
+/** The `owner` function of these tests: the login session is the `x-user` header. */
+export const ownerFromHeader = (request: Request) => request.headers.get('x-user');

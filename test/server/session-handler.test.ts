@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, startHost, useSandbox, type HostOptions } from './harness.js';
+
+const sandbox = useSandbox();
+let host: Awaited<ReturnType<typeof startHost>> | undefined;
+afterEach(() => host?.close());
+
+async function hostWith(options: Partial<HostOptions> = {}) {
+  host = await startHost({ client: sandboxClient(sandbox.url), ...options });
+  return host;
+}
+
+test('POST answers 201 with the session contract: uuid, link, expires_at and the status fields', async () => {
+  const { startSession } = await hostWith();
+  const { response, body } = await startSession();
+  assert.equal(response.status, 201);
+  assert.equal(response.headers.get('cache-control'), 'private, no-cache');
+  const transaction = await sandboxClient(sandbox.url).getTransaction(body.uuid);
+  assert.deepEqual(body, {
+    uuid: transaction.uuid,
+    state: 'pending',
+    step: 'Session_start',
+    code: '001',
+    issue_description: null,
+    expires_at: new Date(Date.parse(transaction.created_at) + transaction.expiration * 1000).toISOString(),
+    updated_at: transaction.updated_at,
+    link: `${sandbox.url}/transactions/${transaction.uuid}`,
+  });
+});
+
+test('the builder decides the request from the incoming Request; the browser body is ignored', async () => {
+  const { url } = await hostWith({
+    session: { buildRequest: (request) => createRequestWithoutId({ user_id: request.headers.get('x-user')!, metadata: { nin: NIN, country: 'CL' } }) },
+  });
+  const response = await fetch(`${url}/kyc/session`, {
+    method: 'POST',
+    headers: { 'x-user': 'bob', 'content-type': 'application/json' },
+    body: JSON.stringify({ transaction_id: 'chosen-by-browser', user_id: 'mallory', metadata: { nin: '11.111.111-1' } }),
+  });
+  const transaction = await sandboxClient(sandbox.url).getTransaction(((await response.json()) as { uuid: string }).uuid);
+  assert.equal(transaction.user_id, 'bob');
+  assert.equal(transaction.metadata.nin, NIN);
+  assert.notEqual(transaction.transaction_id, 'chosen-by-browser');
+});
+
+test('a Response returned by the builder is the answer (for example 401 when nobody is logged in)', async () => {
+  const counter = countingFetch();
+  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), session: { buildRequest: () => new Response('log in first', { status: 401 }) } });
+  const response = await fetch(`${url}/kyc/session`, { method: 'POST' });
+  assert.equal(response.status, 401);
+  assert.equal(await response.text(), 'log in first');
+  assert.equal(counter.calls.length, 0);
+});
+
+test('with an owner function, a caller without identity gets 401 and nothing is created', async () => {
+  const counter = countingFetch();
+  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), session: { owner: ownerFromHeader } });
+  assert.equal((await fetch(`${url}/kyc/session`, { method: 'POST' })).status, 401);
+  assert.equal(counter.calls.length, 0);
+});
+
+test('the link is the validator_url built from the link template', async () => {
+  const { startSession } = await hostWith({
+    session: { buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}' }) },
+  });
+  const { body } = await startSession();
+  assert.equal(body.link, `https://verify.example/kyc/${body.uuid}`);
+});
+
+test('a validator_url that carries the nin is replaced by the plain link, so the RUT never reaches the browser', async () => {
+  const { startSession } = await hostWith({
+    session: { buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}?rut={{nin}}' }) },
+  });
+  const { body } = await startSession();
+  assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
+});
+
+test('a transaction_id the service already has (409) is replaced by a fresh one', async () => {
+  const taken = `taken-${crypto.randomUUID()}`;
+  const client = sandboxClient(sandbox.url);
+  await client.createTransaction({ ...createRequestWithoutId(), transaction_id: taken });
+  const ids = [taken, taken, `fresh-${crypto.randomUUID()}`];
+  const { startSession } = await hostWith({ client, session: { newTransactionId: () => ids.shift()! } });
+  const { response, body } = await startSession();
+  assert.equal(response.status, 201);
+  assert.match((await client.getTransaction(body.uuid)).transaction_id, /^fresh-/);
+});
+
+test('a request the builder got wrong answers 500 and is not sent', async () => {
+  const counter = countingFetch();
+  const { startSession } = await hostWith({
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    session: { buildRequest: () => createRequestWithoutId({ tries: 0 }), onError: () => {} },
+  });
+  const { response, body } = await startSession();
+  assert.equal(response.status, 500);
+  assert.equal(body.error, 'internal');
+  assert.equal(counter.calls.length, 0);
+});
+
+test('a failing service answers 502, a silent one 504', async () => {
+  const failing = await hostWith({ client: sandboxClient(sandbox.url, { fetch: async () => new Response('', { status: 503 }) }) });
+  assert.equal((await failing.startSession()).response.status, 502);
+  await failing.close();
+  const silent = (_input: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+  const { startSession } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: silent, timeoutMs: 20 }) });
+  assert.equal((await startSession()).response.status, 504);
+});
+
+test('anything but POST answers 405', async () => {
+  const { url } = await hostWith();
+  const response = await fetch(`${url}/kyc/session`);
+  assert.equal(response.status, 405);
+  assert.equal(response.headers.get('allow'), 'POST');
+});
