@@ -4,14 +4,12 @@ export const styles = css`
   :host {
     --kyc-verify-text: light-dark(#1b1f24, #e6e8eb);
     --kyc-verify-muted: light-dark(#57606a, #9aa4ae);
-    --kyc-verify-background: transparent;
     --kyc-verify-border: light-dark(#d0d7de, #3d444d);
     --kyc-verify-accent: light-dark(#0b5cad, #4c9aff);
     --kyc-verify-accent-text: light-dark(#ffffff, #0b1320);
     --kyc-verify-success: light-dark(#1a7f37, #3fb950);
     --kyc-verify-danger: light-dark(#b3261e, #f47067);
     --kyc-verify-radius: 0.5rem;
-    --kyc-verify-font: inherit;
     --kyc-verify-qr-size: 13rem;
     --kyc-verify-qr-color: #000000;
     --kyc-verify-qr-background: #ffffff;
@@ -19,8 +17,6 @@ export const styles = css`
     display: block;
     color-scheme: light dark;
     color: var(--kyc-verify-text);
-    background: var(--kyc-verify-background);
-    font-family: var(--kyc-verify-font);
     line-height: 1.5;
   }
 
@@ -43,7 +39,7 @@ export const styles = css`
     gap: 0.5rem;
   }
 
-  [part='qr'] {
+  svg {
     width: var(--kyc-verify-qr-size);
     height: var(--kyc-verify-qr-size);
     border: 1px solid var(--kyc-verify-border);
@@ -72,13 +68,11 @@ export const styles = css`
     outline-offset: 2px;
   }
 
-  [part='link'] {
+  a {
     color: var(--kyc-verify-accent);
   }
 
-  [part='button'],
-  [part='continue-button'],
-  [part='retry-button'] {
+  .action {
     display: inline-flex;
     justify-content: center;
     min-width: 12rem;
@@ -92,12 +86,12 @@ export const styles = css`
     cursor: pointer;
   }
 
-  [part='continue-button']:disabled {
+  .action:disabled {
     opacity: 0.5;
     cursor: progress;
   }
 
-  [part='copy-button'] {
+  .copy {
     padding: 0.25rem 0.75rem;
     border: 1px solid var(--kyc-verify-border);
     background: transparent;
@@ -105,8 +99,7 @@ export const styles = css`
     cursor: pointer;
   }
 
-  [part='timer'],
-  .copy-note {
+  .note {
     color: var(--kyc-verify-muted);
     font-size: 0.875em;
     font-variant-numeric: tabular-nums;

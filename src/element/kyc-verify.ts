@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
 import { Countdown } from './countdown.js';
 import {
@@ -12,9 +11,9 @@ import {
 } from './events.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { qrPath, type QrPath } from './qr-path.js';
-import { ProtocolError } from './read-status.js';
+import { protocolError } from './read-status.js';
 import { readSession } from './read-session.js';
-import { RequestError, requestJson } from './request.js';
+import { asRequestError, RequestError, requestJson } from './request.js';
 import { StatusPoller } from './status-poller.js';
 import { styles } from './kyc-verify.styles.js';
 import { isTransactionId, isUuid, safeLink, statusUrlFor, verificationLink } from './urls.js';
@@ -66,14 +65,12 @@ const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(se
  *
  * @cssproperty --kyc-verify-text - Text colour.
  * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
- * @cssproperty --kyc-verify-background - Background of the element.
  * @cssproperty --kyc-verify-border - Colour of borders.
  * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.
  * @cssproperty --kyc-verify-accent-text - Text colour on the accent.
  * @cssproperty --kyc-verify-success - Colour of the success message.
  * @cssproperty --kyc-verify-danger - Colour of failure, expiry and error messages.
  * @cssproperty --kyc-verify-radius - Corner radius of buttons and the QR code.
- * @cssproperty --kyc-verify-font - Font family.
  * @cssproperty --kyc-verify-qr-size - Width and height of the QR code.
  * @cssproperty --kyc-verify-qr-color - Colour of the QR code's dark modules (keep it dark).
  * @cssproperty --kyc-verify-qr-background - Colour of the QR code's light modules and quiet zone (keep it light).
@@ -81,48 +78,69 @@ const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(se
 export class KycVerify extends LitElement {
   static override styles = styles;
 
+  static override properties = {
+    transaction: { attribute: 'transaction' },
+    sessionUrl: { attribute: 'session-url' },
+    statusUrl: { attribute: 'status-url' },
+    verificationUrl: { attribute: 'verification-url' },
+    link: { attribute: 'link' },
+    mode: { attribute: 'mode', reflect: true },
+    pollInterval: { attribute: 'poll-interval', type: Number },
+    continueDelay: { attribute: 'continue-delay', type: Number },
+    requestTimeout: { attribute: 'request-timeout', type: Number },
+    defer: { attribute: 'defer', type: Boolean },
+    lang: { attribute: 'lang', reflect: true },
+    strings: { attribute: false },
+    followed: { state: true },
+    status: { state: true },
+    problem: { state: true },
+    starting: { state: true },
+    continueReady: { state: true },
+    copyNote: { state: true },
+  };
+
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
-  @property({ attribute: 'transaction' }) transaction = '';
+  transaction = '';
 
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
-  @property({ attribute: 'session-url' }) sessionUrl = '';
+  sessionUrl = '';
 
   /** The host's status proxy, a URL template with `{uuid}`; defaults to `<session-url>/{uuid}`. */
-  @property({ attribute: 'status-url' }) statusUrl = '';
+  statusUrl = '';
 
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
-  @property({ attribute: 'verification-url' }) verificationUrl = '';
+  verificationUrl = '';
 
   /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
-  @property({ attribute: 'link' }) link = '';
+  link = '';
 
   /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
-  @property({ attribute: 'mode', reflect: true }) mode: KycVerifyMode = 'auto';
+  mode: KycVerifyMode = 'auto';
 
   /** Milliseconds between status polls while all is well. */
-  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 1500;
+  pollInterval = 1500;
 
   /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
-  @property({ attribute: 'continue-delay', type: Number }) continueDelay = 2500;
+  continueDelay = 2500;
 
   /** Milliseconds one request may take before it is abandoned and retried. */
-  @property({ attribute: 'request-timeout', type: Number }) requestTimeout = 10000;
+  requestTimeout = 10000;
 
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
-  @property({ attribute: 'defer', type: Boolean }) defer = false;
+  defer = false;
 
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
-  @property({ attribute: 'lang', reflect: true }) override lang!: string;
+  declare lang: string;
 
   /** Replacements for any of the visible strings. */
-  @property({ attribute: false }) strings: Partial<KycVerifyStrings> = {};
+  strings: Partial<KycVerifyStrings> = {};
 
-  @state() private followed: Followed | null = null;
-  @state() private status: TransactionStatus | null = null;
-  @state() private problem: KycErrorDetail | null = null;
-  @state() private starting = false;
-  @state() private continueReady = false;
-  @state() private copyNote: 'linkCopied' | 'copyFailed' | null = null;
+  private followed: Followed | null = null;
+  private status: TransactionStatus | null = null;
+  private problem: KycErrorDetail | null = null;
+  private starting = false;
+  private continueReady = false;
+  private copyNote: 'linkCopied' | 'copyFailed' | null = null;
 
   readonly #poller = new StatusPoller(this, {
     interval: () => Math.max(MIN_POLL_INTERVAL_MS, this.pollInterval || 0),
@@ -206,8 +224,7 @@ export class KycVerify extends LitElement {
     } catch (error) {
       if (call !== this.#sessionCalls) return;
       this.starting = false;
-      const failure = error instanceof RequestError ? error : new RequestError('protocol', (error as Error).message, false);
-      this.#report(failure, false);
+      this.#report(asRequestError(error), false);
     }
   }
 
@@ -218,12 +235,12 @@ export class KycVerify extends LitElement {
     const wanted = sessionLink || this.link || (this.verificationUrl && verificationLink(this.verificationUrl, id));
     const link = wanted && safeLink(wanted);
     const misconfiguration = !isTransactionId(id)
-      ? `"${id}" is not a transaction uuid or nanoid`
+      ? `bad transaction "${id}": not a uuid or nanoid`
       : !statusUrl
-        ? 'status-url must be a URL template containing {uuid} (or set session-url)'
+        ? 'status-url needs {uuid} (or set session-url)'
         : !wanted
-          ? 'set verification-url or link: there is no verification link to show'
-          : !link && `refusing to show the link "${wanted}": only https: (or http: on localhost) is allowed`;
+          ? 'no link: set verification-url or link'
+          : !link && `unsafe link "${wanted}": only https (or http on localhost)`;
     if (misconfiguration || !statusUrl || !link) {
       this.#abandon();
       this.#report(new RequestError('config', misconfiguration || 'invalid configuration', false), false, id);
@@ -239,7 +256,7 @@ export class KycVerify extends LitElement {
   #observe(status: TransactionStatus): void {
     const id = this.followed!.id;
     if (isUuid(id) && status.uuid.toLowerCase() !== id.toLowerCase()) {
-      throw new ProtocolError(`the status answer is for ${status.uuid}, not ${id}`);
+      throw protocolError(`status of ${status.uuid}, not ${id}`);
     }
     const before = this.status;
     this.status = status;
@@ -330,28 +347,28 @@ export class KycVerify extends LitElement {
           </div>`
         : nothing}
       ${showButton
-        ? html`<a part="button" class="open" href=${link} target="_blank" rel="noopener noreferrer">${strings.openButton}</a>`
+        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer">${strings.openButton}</a>`
         : nothing}
       <div>
-        <button part="copy-button" type="button" @click=${this.#copy}>${strings.copyLink}</button>
-        <span class="copy-note" role="status">${this.copyNote ? strings[this.copyNote] : ''}</span>
+        <button part="copy-button" class="copy" type="button" @click=${this.#copy}>${strings.copyLink}</button>
+        <span class="note" role="status">${this.copyNote ? strings[this.copyNote] : ''}</span>
       </div>
       ${remaining === null
         ? nothing
-        : html`<p part="timer" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`}
+        : html`<p part="timer" class="note" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`}
     `;
   }
 
   #renderActions(strings: KycVerifyStrings) {
     const state = this.status?.state;
     if (state === 'successful') {
-      return html`<button part="continue-button" type="button" ?disabled=${!this.continueReady} @click=${this.#continue}>
+      return html`<button part="continue-button" class="action" type="button" ?disabled=${!this.continueReady} @click=${this.#continue}>
         ${strings.continue}
       </button>`;
     }
     const canRetry = state === 'failed' || state === 'expired' || (this.problem && !this.problem.retrying);
     return canRetry && this.sessionUrl
-      ? html`<button part="retry-button" type="button" @click=${() => this.start()}>${strings.tryAgain}</button>`
+      ? html`<button part="retry-button" class="action" type="button" @click=${() => this.start()}>${strings.tryAgain}</button>`
       : nothing;
   }
 

@@ -6,9 +6,13 @@ export interface QrPath {
   d: string;
 }
 
-/** Encodes `text` locally (no image service, no network) and draws its dark modules. */
+/**
+ * Encodes `text` locally (no image service, no network) and draws its dark modules. The text goes
+ * in as one byte segment: a URL is mostly lower case, which only byte mode holds, so qrcode's
+ * segment optimiser would find nothing better.
+ */
 export function qrPath(text: string): QrPath {
-  const { size, data } = create(text, { errorCorrectionLevel: 'M' }).modules;
+  const { size, data } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
   let d = '';
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; ) {

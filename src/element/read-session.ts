@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { ProtocolError, readStatus } from './read-status.js';
+import { protocolError, readStatus } from './read-status.js';
 
 /** design.md's session answer: the transaction the host created for this user. */
 export interface SessionAnswer {
@@ -13,7 +13,7 @@ export interface SessionAnswer {
 /** Reads the answer to `POST <session-url>`. */
 export function readSession(body: unknown): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
-  if (typeof answer.uuid !== 'string') throw new ProtocolError('the session answer has no uuid');
+  if (typeof answer.uuid !== 'string') throw protocolError('session answer without uuid');
   const status = 'state' in answer || 'active' in answer ? readStatus(answer) : null;
   return {
     uuid: answer.uuid,

@@ -1,7 +1,8 @@
 import { stateOf, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
+import { RequestError } from './request.js';
 
-/** The answer was not what the status contract promises. Never guessed around. */
-export class ProtocolError extends Error {}
+/** The answer is not what the contract promises: reported, never guessed around. */
+export const protocolError = (message: string) => new RequestError('protocol', message, true);
 
 const STATES: readonly string[] = ['pending', 'successful', 'failed', 'expired'];
 
@@ -15,10 +16,10 @@ function flagState(fields: Fields): TransactionState | undefined {
   const { active, complete, failed } = fields;
   if (active === undefined && complete === undefined && failed === undefined) return undefined;
   if (typeof active !== 'boolean' || typeof complete !== 'boolean' || typeof failed !== 'boolean') {
-    throw new ProtocolError('active, complete and failed must all be booleans');
+    throw protocolError('active, complete, failed: not all booleans');
   }
   const state = stateOf({ active, complete, failed });
-  if (!state) throw new ProtocolError(`no state has active=${active}, complete=${complete}, failed=${failed}`);
+  if (!state) throw protocolError(`no state has active ${active}, complete ${complete}, failed ${failed}`);
   return state;
 }
 
@@ -34,19 +35,19 @@ function expiryOf(fields: Fields): string | null {
  * (`{ code, resource, data }`) forwarded unchanged.
  */
 export function readStatus(body: unknown): TransactionStatus {
-  if (!isObject(body)) throw new ProtocolError('the status answer is not a JSON object');
+  if (!isObject(body)) throw protocolError('not a JSON object');
   const fields = isObject(body.data) ? body.data : body;
   const fromFlags = flagState(fields);
   const named = fields.state;
   if (named !== undefined && (typeof named !== 'string' || !STATES.includes(named))) {
-    throw new ProtocolError(`unknown state ${JSON.stringify(named)}`);
+    throw protocolError(`unknown state ${JSON.stringify(named)}`);
   }
   if (named !== undefined && fromFlags !== undefined && named !== fromFlags) {
-    throw new ProtocolError(`state ${named} contradicts the booleans (${fromFlags})`);
+    throw protocolError(`state ${named} but booleans say ${fromFlags}`);
   }
   const state = (named as TransactionState | undefined) ?? fromFlags;
   const uuid = text(fields.uuid);
-  if (!state || !uuid) throw new ProtocolError('the status answer has no uuid or no state');
+  if (!state || !uuid) throw protocolError('no uuid or no state');
   return {
     uuid,
     state,

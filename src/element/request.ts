@@ -13,6 +13,10 @@ export class RequestError extends Error {
   }
 }
 
+/** Any failure as a `RequestError`; what is not one already is an answer the element could not read. */
+export const asRequestError = (error: unknown) =>
+  error instanceof RequestError ? error : new RequestError('protocol', (error as Error).message, true);
+
 const RETRYABLE_STATUS = new Set([408, 425, 429]);
 
 /**
@@ -33,16 +37,16 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
     body = await response.text();
   } catch (error) {
     signal.throwIfAborted();
-    if (timeout.aborted) throw new RequestError('timeout', `no answer from ${url} within ${timeoutMs} ms`, true);
-    throw new RequestError('network', `${url} could not be reached: ${(error as Error).message}`, true);
+    if (timeout.aborted) throw new RequestError('timeout', `${url}: no answer in ${timeoutMs} ms`, true);
+    throw new RequestError('network', `${url}: ${(error as Error).message}`, true);
   }
   if (!response.ok) {
     const retryable = response.status >= 500 || RETRYABLE_STATUS.has(response.status);
-    throw new RequestError('http', `${url} answered ${response.status}`, retryable, response.status);
+    throw new RequestError('http', `${url}: ${response.status}`, retryable, response.status);
   }
   try {
     return JSON.parse(body);
   } catch {
-    throw new RequestError('protocol', `${url} answered with a body that is not JSON`, true);
+    throw new RequestError('protocol', `${url}: not JSON`, true);
   }
 }

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TransactionStatus } from '../shared/transaction-state.js';
 import { readStatus } from './read-status.js';
-import { RequestError, requestJson } from './request.js';
+import { asRequestError, RequestError, requestJson } from './request.js';
 
 export interface StatusPollerOptions {
   /** Milliseconds between polls while all is well. */
@@ -78,7 +78,7 @@ export class StatusPoller implements ReactiveController {
       this.options.onStatus(readStatus(body));
     } catch (error) {
       if (call !== this.#calls) return;
-      const failure = error instanceof RequestError ? error : new RequestError('protocol', (error as Error).message, true);
+      const failure = asRequestError(error);
       if (failure.retryable) this.#failures++;
       else this.#url = null;
       this.options.onError(failure, failure.retryable);
