@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { signWebhookBody, type TransactionStatus, type WebhookHandlerOptions, type WebhookPayload } from '../../src/server/index.js';
+import { applyOutcome, countingFetch, createRequestWithoutId, NIN, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
+
+const sandbox = useSandbox();
+let host: Awaited<ReturnType<typeof startHost>> | undefined;
+afterEach(() => host?.close());
+
+/**
+ * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
+ * handler itself, or a sink that only acknowledges, so the test can replay the payloads as it likes.
+ */
+async function hostSendingWebhooksTo(target: '/kyc/webhook' | '/sink', options: Partial<WebhookHandlerOptions> & { tries?: number } = {}) {
+  const results: TransactionStatus[] = [];
+  const errors: unknown[] = [];
+  const counter = countingFetch();
+  let url = '';
+  const { tries = 3, ...webhookOptions } = options;
+  host = await startHost({
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    session: { buildRequest: () => createRequestWithoutId({ tries, webhook: `${url}${target}`, metadata: { nin: NIN, webhook_full_update: true } }) },
+    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error), ...webhookOptions },
+  });
+  url = host.url;
+  const { body } = await host.startSession();
+  const deliver = (payload: unknown, headers: Record<string, string> = {}) => postJson(`${url}/kyc/webhook`, payload, headers);
+  return { ...host, uuid: body.uuid, results, errors, counter, deliver };
+}
+
+/** A deterministic shuffle that puts the end first and repeats every payload three times. */
+function duplicatedAndShuffled<T>(payloads: T[]): T[] {
+  const reversed = [...payloads].reverse();
+  return [...reversed, ...payloads, ...reversed.filter((_, index) => index % 2 === 0), ...reversed.filter((_, index) => index % 2 === 1)];
+}
+
+test('a real delivery from the sandbox ends in one onResult with the confirmed state', async () => {
+  const { uuid, results, webhook } = await hostSendingWebhooksTo('/kyc/webhook');
+  await succeed(sandbox.url, uuid);
+  await sandbox.deliveredPayloads(uuid);
+  await webhook.idle();
+  assert.deepEqual(results.map((status) => [status.uuid, status.state, status.code]), [[uuid, 'successful', '013']]);
+});
+
+test('a confirmed end reaches pollers at once, with no further provider read', async () => {
+  const { uuid, webhook, counter, poll } = await hostSendingWebhooksTo('/kyc/webhook');
+  await succeed(sandbox.url, uuid);
+  await sandbox.deliveredPayloads(uuid);
+  await webhook.idle();
+  const readsBefore = transactionReads(counter);
+  assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
+  assert.equal(transactionReads(counter), readsBefore);
+});
+
+test('duplicated and shuffled deliveries, sent at once, give one onResult and one authoritative read', async () => {
+  const { uuid, results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink');
+  await succeed(sandbox.url, uuid);
+  const payloads = await sandbox.deliveredPayloads(uuid);
+  assert.ok(payloads.length >= 3, 'pending steps and the end were all sent');
+  const answers = await Promise.all(duplicatedAndShuffled(payloads).map((payload) => deliver(payload)));
+  assert.ok(answers.every((answer) => answer.status === 204));
+  await webhook.idle();
+  assert.deepEqual(results.map((status) => status.state), ['successful']);
+  assert.equal(transactionReads(counter), 1);
+});
+
+test('a late pending never overwrites an end', async () => {
+  const { uuid, webhook, deliver, poll } = await hostSendingWebhooksTo('/sink');
+  await succeed(sandbox.url, uuid);
+  const payloads = await sandbox.deliveredPayloads(uuid);
+  for (const payload of [...payloads].reverse()) await deliver(payload);
+  await webhook.idle();
+  assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
+});
+
+for (const [ending, codes, tries, state] of [
+  ['a document problem with no try left', ['003'], 1, 'failed'],
+  ['a selfie mismatch with no try left', ['002', '014'], 1, 'failed'],
+  ['an expiry', ['time_out'], 3, 'expired'],
+] as const) {
+  test(`${ending} gives one onResult with state ${state}`, async () => {
+    const { uuid, results, webhook, deliver } = await hostSendingWebhooksTo('/sink', { tries });
+    for (const code of codes) await applyOutcome(sandbox.url, uuid, code);
+    for (const payload of duplicatedAndShuffled(await sandbox.deliveredPayloads(uuid))) await deliver(payload);
+    await webhook.idle();
+    assert.deepEqual(results.map((status) => status.state), [state]);
+  });
+}
+
+test('an end that the authoritative read contradicts is not acted on', async () => {
+  const { uuid, results, errors, webhook, deliver } = await hostSendingWebhooksTo('/sink');
+  const forged = { ...forgedPayload(uuid), active: false, complete: true };
+  assert.equal((await deliver(forged)).status, 204);
+  await webhook.idle();
+  assert.deepEqual(results, []);
+  assert.match(String(errors[0]), /authoritative read says pending/);
+});
+
+test('a delivery for a uuid this host did not create is acknowledged and dropped, with no provider read', async () => {
+  const { results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink');
+  const readsBefore = transactionReads(counter);
+  assert.equal((await deliver({ ...forgedPayload(crypto.randomUUID()), active: false, complete: true })).status, 204);
+  await webhook.idle();
+  assert.equal(transactionReads(counter), readsBefore);
+  assert.deepEqual(results, []);
+});
+
+test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accepted', async () => {
+  const { uuid, results, webhook, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
+  await succeed(sandbox.url, uuid);
+  const [end] = (await sandbox.deliveredPayloads(uuid)).filter((payload) => !payload.active);
+  const body = JSON.stringify(end);
+  const signature = await signWebhookBody('shared-secret', body);
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-kyc-signature': signature }, body });
+  assert.equal(response.status, 204);
+  await webhook.idle();
+  assert.deepEqual(results.map((status) => status.state), ['successful']);
+});
+
+test('the signature may come in a header of the integrator\'s choosing, as sha256=<base64>', async () => {
+  const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
+  const body = JSON.stringify(forgedPayload(uuid));
+  const base64 = Buffer.from(await signWebhookBody('shared-secret', body), 'hex').toString('base64');
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-signature': `sha256=${base64}` }, body });
+  assert.equal(response.status, 204);
+});
+
+test('with a secret, a wrong or missing signature answers 401 and nothing is processed', async () => {
+  const { uuid, results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
+  const readsBefore = transactionReads(counter);
+  const payload = { ...forgedPayload(uuid), active: false, complete: true };
+  const wrong = await signWebhookBody('another-secret', JSON.stringify(payload));
+  assert.equal((await deliver(payload, { 'x-kyc-signature': wrong })).status, 401);
+  assert.equal((await deliver(payload, { 'x-kyc-signature': 'not hex at all' })).status, 401);
+  assert.equal((await deliver(payload)).status, 401);
+  await webhook.idle();
+  assert.equal(transactionReads(counter), readsBefore);
+  assert.deepEqual(results, []);
+});
+
+test('a body over the limit answers 413, whether its length is declared or streamed', async () => {
+  const { url, uuid } = await hostSendingWebhooksTo('/sink', { maxBodyBytes: 1024 });
+  const oversize = JSON.stringify({ ...forgedPayload(uuid), padding: 'x'.repeat(2000) });
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: oversize })).status, 413);
+  const stream = new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(500)));
+      controller.close();
+    },
+  });
+  const streamed = await fetch(`${url}/kyc/webhook`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+  assert.equal(streamed.status, 413);
+});
+
+test('a body that is not a §2.7 payload answers 400', async () => {
+  const { url, uuid, deliver } = await hostSendingWebhooksTo('/sink');
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: '{not json' })).status, 400);
+  const { complete: _, ...withoutComplete } = forgedPayload(uuid);
+  assert.equal((await deliver(withoutComplete)).status, 400);
+  assert.equal((await deliver({ ...forgedPayload(uuid), uuid: 'not-a-uuid' })).status, 400);
+  assert.equal((await deliver({ ...forgedPayload(uuid), complete: true })).status, 400, 'active and complete: no state of §3');
+});
+
+test('anything but POST answers 405', async () => {
+  const { url } = await hostSendingWebhooksTo('/sink');
+  assert.equal((await fetch(`${url}/kyc/webhook`)).status, 405);
+});
+
+/** A well-formed pending payload for `uuid`, as if the service had sent it. */
+function forgedPayload(uuid: string): WebhookPayload {
+  return {
+    uuid,
+    transaction_id: 'forged',
+    company_id: 'sandbox-company',
+    authorization_method: 'kyc_register',
+    active: true,
+    complete: false,
+    failed: false,
+    updated_at: new Date().toISOString(),
+    verification_result: {},
+  };
+}
