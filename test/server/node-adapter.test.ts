@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, test } from 'node:test';
+import { createWebhookHandler, signWebhookBody, toNodeHandler, type WebhookHandlerOptions } from '../../src/server/index.js';
+import { sandboxClient, useSandbox } from './harness.js';
+
+const sandbox = useSandbox();
+let close: () => Promise<void> = async () => {};
+afterEach(() => close());
+
+type Parsed = IncomingMessage & { body?: unknown; rawBody?: Buffer };
+
+/** What `express.json()` does: read the stream, parse it, and (with a `verify` hook) keep the raw bytes. */
+function jsonBodyParser(keepRaw: boolean) {
+  return (req: Parsed, _res: ServerResponse, next: () => void) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      if (keepRaw) req.rawBody = raw;
+      req.body = JSON.parse(raw.toString());
+      next();
+    });
+  };
+}
+
+/** A webhook handler behind a body parser, Express-style: `(req, res, next)` middleware in a chain. */
+async function webhookBehindParser(keepRaw: boolean, options: Partial<WebhookHandlerOptions> = {}) {
+  const handler = toNodeHandler(createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {}, ...options }));
+  const parse = jsonBodyParser(keepRaw);
+  const server = createServer((req, res) => parse(req, res, () => handler(req, res, (error) => res.writeHead(599).end(String(error)))));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/kyc/webhook`;
+}
+
+const payload = JSON.stringify({
+  uuid: crypto.randomUUID(),
+  transaction_id: 't',
+  company_id: 'sandbox-company',
+  authorization_method: 'kyc_register',
+  active: true,
+  complete: false,
+  failed: false,
+  updated_at: new Date().toISOString(),
+  verification_result: {},
+});
+
+test('behind a body parser that kept the raw body, the HMAC of the original bytes still checks', async () => {
+  const url = await webhookBehindParser(true, { secret: 's' });
+  const response = await fetch(url, { method: 'POST', headers: { 'x-kyc-signature': await signWebhookBody('s', payload) }, body: payload });
+  assert.equal(response.status, 204);
+});
+
+test('behind a body parser without the raw body, the parsed body is re-serialized and read', async () => {
+  const url = await webhookBehindParser(false);
+  assert.equal((await fetch(url, { method: 'POST', body: payload })).status, 204);
+});
