@@ -91,12 +91,12 @@ export class KycVerify extends LitElement {
     defer: { attribute: 'defer', type: Boolean },
     lang: { attribute: 'lang', reflect: true },
     strings: { attribute: false },
-    followed: { state: true },
-    status: { state: true },
-    problem: { state: true },
-    starting: { state: true },
-    continueReady: { state: true },
-    copyNote: { state: true },
+    followed: { state: true, attribute: false },
+    status: { state: true, attribute: false },
+    problem: { state: true, attribute: false },
+    starting: { state: true, attribute: false },
+    continueReady: { state: true, attribute: false },
+    copyNote: { state: true, attribute: false },
   };
 
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
