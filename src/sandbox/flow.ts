@@ -20,6 +20,8 @@ export interface Flow {
   selfieMatch: number | null;
   /** Whether document data is on file (read in this flow, or from an earlier enrolment). */
   documentOnFile: boolean;
+  /** Whether an earlier enrolment let this flow skip the document capture. */
+  documentSkipped: boolean;
 }
 
 /** What the flow of one transaction allows. */
@@ -53,6 +55,7 @@ export function startFlow(documentOnFile: boolean): Flow {
     code: '001',
     selfieMatch: null,
     documentOnFile,
+    documentSkipped: documentOnFile,
   };
 }
 
