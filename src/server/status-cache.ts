@@ -13,6 +13,8 @@ const MIN_READ_INTERVAL_MS = 1000;
  */
 export class StatusCache {
   readonly #inFlight = new Map<string, Promise<TransactionStatus>>();
+  /** The last failed read per uuid: polls within the budget get its error rather than a new read. */
+  readonly #failures = new Map<string, { at: number; error: unknown }>();
 
   constructor(
     private readonly client: KycClient,
@@ -22,9 +24,9 @@ export class StatusCache {
   /** The status of `uuid`, read from the service only when the cached one is older than the budget allows. */
   async read(uuid: string): Promise<TransactionStatus> {
     const cached = await this.store.getStatus(uuid);
-    if (cached && (isTerminal(cached.status.state) || this.client.now() - cached.fetchedAt < MIN_READ_INTERVAL_MS)) {
-      return cached.status;
-    }
+    if (cached && (isTerminal(cached.status.state) || this.#isRecent(cached.fetchedAt))) return cached.status;
+    const failure = this.#failures.get(uuid);
+    if (failure && this.#isRecent(failure.at)) throw failure.error;
     return this.#fetch(uuid);
   }
 
@@ -52,8 +54,18 @@ export class StatusCache {
 
   async #readAndSave(uuid: string): Promise<TransactionStatus> {
     const fetchedAt = this.client.now();
-    const status = statusOf(await this.client.getTransaction(uuid));
-    return this.save(uuid, status, fetchedAt);
+    try {
+      const status = statusOf(await this.client.getTransaction(uuid));
+      this.#failures.delete(uuid);
+      return await this.save(uuid, status, fetchedAt);
+    } catch (error) {
+      this.#failures.set(uuid, { at: fetchedAt, error });
+      throw error;
+    }
+  }
+
+  #isRecent(at: number): boolean {
+    return this.client.now() - at < MIN_READ_INTERVAL_MS;
   }
 
   /** Caches `status` unless an end state is already cached (a late pending never overwrites an end); returns what is cached. */

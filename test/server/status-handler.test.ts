@@ -155,6 +155,21 @@ test('the service refusing the read (403/404) answers 404; failing (5xx) 502', a
   }
 });
 
+test('a failing service is read at most once a second too', async () => {
+  let failing = false;
+  const flaky = async (input: string | URL | Request, init?: RequestInit) =>
+    failing && init?.method === 'GET' ? new Response('{}', { status: 503 }) : fetch(input, init);
+  const { poll, uuid, tick, counter } = await hostWithSession({ fetch: flaky });
+  failing = true;
+  tick();
+  for (let i = 0; i < 10; i++) assert.equal((await poll(uuid)).status, 502);
+  assert.equal(transactionReads(counter), 1);
+  failing = false;
+  tick();
+  assert.equal((await poll(uuid)).status, 200);
+  assert.equal(transactionReads(counter), 2);
+});
+
 test('a malformed uuid answers 400 and a POST 405, both without a provider call', async () => {
   const { url, counter } = await hostWithSession();
   const before = counter.calls.length;
