@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { newTransaction, sandboxForTests } from './helpers.js';
+
+const sandbox = await sandboxForTests({ maxBodyBytes: 4096 });
+const token = await sandbox.token();
+
+const isEnvelope = (body: any, code: number) =>
+  body.code === code && typeof body.resource === 'string' && typeof body.message === 'string' && 'errors' in body;
+
+test('a body that is not JSON answers a 400 error envelope', async () => {
+  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token, body: '{"transaction_id": ', headers: { 'content-type': 'application/json' } });
+  assert.equal(status, 400);
+  assert.ok(isEnvelope(body, 400));
+});
+
+test('a body without a JSON content type answers 415', async () => {
+  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token, body: JSON.stringify(newTransaction()), headers: { 'content-type': 'text/plain' } });
+  assert.equal(status, 415);
+  assert.ok(isEnvelope(body, 415));
+});
+
+test('a create without any body answers 422', async () => {
+  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token });
+  assert.equal(status, 422);
+  assert.ok(isEnvelope(body, 422));
+});
+
+test('fields of the wrong type answer 422 without creating anything', async () => {
+  const request = newTransaction({ metadata: { nin: 11111111, enrolment: 'yes' } });
+  const { status, body } = await sandbox.create(token, request);
+  assert.equal(status, 422);
+  assert.match(body.errors, /metadata\.nin.*metadata\.enrolment/);
+  assert.equal((await sandbox.create(token, { ...request, metadata: { nin: '11.111.111-1' } })).status, 201);
+});
+
+test('a body over the size limit answers 413 with an error envelope', async () => {
+  const { status, body } = await sandbox.create(token, newTransaction({ scope: 'x'.repeat(5000) }));
+  assert.equal(status, 413);
+  assert.ok(isEnvelope(body, 413));
+});
+
+test('an unknown path answers a 404 error envelope', async () => {
+  const { status, body } = await sandbox.request('GET', '/v2/everything');
+  assert.equal(status, 404);
+  assert.deepEqual(body, { code: 404, resource: 'Route', message: 'Not found', errors: 'No route for GET /v2/everything' });
+});
+
+test('a known path with another method answers a 404 error envelope', async () => {
+  const { status, body } = await sandbox.request('DELETE', '/v1/transactions/');
+  assert.equal(status, 404);
+  assert.ok(isEnvelope(body, 404));
+});
+
+test('paths are exact like the service\'s: create without the trailing slash is not a route', async () => {
+  assert.equal((await sandbox.request('POST', '/v1/transactions', { token, json: newTransaction() })).status, 404);
+});
+
+test('a malformed clock request answers 422 and leaves the clock alone', async () => {
+  const before = (await sandbox.request('GET', '/sandbox/clock')).body.offset_seconds;
+  assert.equal((await sandbox.request('POST', '/sandbox/clock', { json: { advance_seconds: 'soon' } })).status, 422);
+  assert.equal((await sandbox.request('GET', '/sandbox/clock')).body.offset_seconds, before);
+});
+
+test('bad input leaves the sandbox serving', async () => {
+  await sandbox.request('POST', '/oauth/token/', { body: '\u0000\u0001', headers: { 'content-type': 'application/json' } });
+  await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } });
+  assert.equal((await sandbox.create(token)).status, 201);
+});
