@@ -5,6 +5,8 @@ import { statusOf } from './transaction-status.js';
 
 /** Reads within this window reuse the last answer: at most one provider read per uuid per second. */
 const MIN_READ_INTERVAL_MS = 1000;
+/** Failures remembered at most, oldest forgotten first, so uuids abandoned after a failure do not pile up. */
+const MAX_REMEMBERED_FAILURES = 10_000;
 
 /**
  * The provider-read budget. However many callers ask, a uuid is read at most once per second:
@@ -59,7 +61,9 @@ export class StatusCache {
       this.#failures.delete(uuid);
       return await this.save(uuid, status, fetchedAt);
     } catch (error) {
+      this.#failures.delete(uuid);
       this.#failures.set(uuid, { at: fetchedAt, error });
+      if (this.#failures.size > MAX_REMEMBERED_FAILURES) this.#failures.delete(this.#failures.keys().next().value!);
       throw error;
     }
   }

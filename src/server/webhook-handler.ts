@@ -42,7 +42,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const onError = options.onError ?? console.error;
   const working = new Set<Promise<void>>();
 
-  async function process(uuid: string, announced: TransactionState): Promise<void> {
+  async function handleDelivery(uuid: string, announced: TransactionState): Promise<void> {
     const created = await store.getCreated(uuid);
     // Not created here: no provider read on behalf of whoever posted it.
     if (!created) return;
@@ -66,7 +66,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
     const state = payload.success ? stateOf(payload.data) : null;
     if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
-    const work = process(payload.data.uuid, state).catch(onError);
+    const work = handleDelivery(payload.data.uuid, state).catch(onError);
     working.add(work);
     void work.finally(() => working.delete(work));
     return new Response(null, { status: 204 });

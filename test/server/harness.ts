@@ -14,6 +14,7 @@ import {
   type SessionHandlerOptions,
   type StatusHandlerOptions,
   type WebhookHandlerOptions,
+  type WebhookPayload,
 } from '../../src/server/index.js';
 
 export const COMPANY = 'sandbox-company';
@@ -156,3 +157,18 @@ export function createRequestWithoutId(overrides: Partial<CreateTransactionReque
 
 /** The `owner` function of these tests: the login session is the `x-user` header. */
 export const ownerFromHeader = (request: Request) => request.headers.get('x-user');
+
+/** A well-formed pending payload (spec §2.7) for `uuid`, as if the service had sent it. */
+export function pendingPayload(uuid: string): WebhookPayload {
+  return {
+    uuid,
+    transaction_id: 'forged',
+    company_id: COMPANY,
+    authorization_method: 'kyc_register',
+    active: true,
+    complete: false,
+    failed: false,
+    updated_at: new Date().toISOString(),
+    verification_result: {},
+  };
+}

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, test } from 'node:test';
 import { createWebhookHandler, signWebhookBody, toNodeHandler, type WebhookHandlerOptions } from '../../src/server/index.js';
-import { sandboxClient, useSandbox } from './harness.js';
+import { pendingPayload, sandboxClient, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 let close: () => Promise<void> = async () => {};
@@ -35,17 +35,7 @@ async function webhookBehindParser(keepRaw: boolean, options: Partial<WebhookHan
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/kyc/webhook`;
 }
 
-const payload = JSON.stringify({
-  uuid: crypto.randomUUID(),
-  transaction_id: 't',
-  company_id: 'sandbox-company',
-  authorization_method: 'kyc_register',
-  active: true,
-  complete: false,
-  failed: false,
-  updated_at: new Date().toISOString(),
-  verification_result: {},
-});
+const payload = JSON.stringify(pendingPayload(crypto.randomUUID()));
 
 test('behind a body parser that kept the raw body, the HMAC of the original bytes still checks', async () => {
   const url = await webhookBehindParser(true, { secret: 's' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { signWebhookBody, type TransactionStatus, type WebhookHandlerOptions, type WebhookPayload } from '../../src/server/index.js';
-import { applyOutcome, countingFetch, createRequestWithoutId, NIN, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
+import { signWebhookBody, type TransactionStatus, type WebhookHandlerOptions } from '../../src/server/index.js';
+import { applyOutcome, countingFetch, createRequestWithoutId, NIN, pendingPayload, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 let host: Awaited<ReturnType<typeof startHost>> | undefined;
@@ -89,7 +89,7 @@ for (const [ending, codes, tries, state] of [
 
 test('an end that the authoritative read contradicts is not acted on', async () => {
   const { uuid, results, errors, webhook, deliver } = await hostSendingWebhooksTo('/sink');
-  const forged = { ...forgedPayload(uuid), active: false, complete: true };
+  const forged = { ...pendingPayload(uuid), active: false, complete: true };
   assert.equal((await deliver(forged)).status, 204);
   await webhook.idle();
   assert.deepEqual(results, []);
@@ -99,7 +99,7 @@ test('an end that the authoritative read contradicts is not acted on', async () 
 test('a delivery for a uuid this host did not create is acknowledged and dropped, with no provider read', async () => {
   const { results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink');
   const readsBefore = transactionReads(counter);
-  assert.equal((await deliver({ ...forgedPayload(crypto.randomUUID()), active: false, complete: true })).status, 204);
+  assert.equal((await deliver({ ...pendingPayload(crypto.randomUUID()), active: false, complete: true })).status, 204);
   await webhook.idle();
   assert.equal(transactionReads(counter), readsBefore);
   assert.deepEqual(results, []);
@@ -119,7 +119,7 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
 
 test('the signature may come in a header of the integrator\'s choosing, as sha256=<base64>', async () => {
   const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
-  const body = JSON.stringify(forgedPayload(uuid));
+  const body = JSON.stringify(pendingPayload(uuid));
   const base64 = Buffer.from(await signWebhookBody('shared-secret', body), 'hex').toString('base64');
   const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-signature': `sha256=${base64}` }, body });
   assert.equal(response.status, 204);
@@ -128,7 +128,7 @@ test('the signature may come in a header of the integrator\'s choosing, as sha25
 test('with a secret, a wrong or missing signature answers 401 and nothing is processed', async () => {
   const { uuid, results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
   const readsBefore = transactionReads(counter);
-  const payload = { ...forgedPayload(uuid), active: false, complete: true };
+  const payload = { ...pendingPayload(uuid), active: false, complete: true };
   const wrong = await signWebhookBody('another-secret', JSON.stringify(payload));
   assert.equal((await deliver(payload, { 'x-kyc-signature': wrong })).status, 401);
   assert.equal((await deliver(payload, { 'x-kyc-signature': 'not hex at all' })).status, 401);
@@ -140,7 +140,7 @@ test('with a secret, a wrong or missing signature answers 401 and nothing is pro
 
 test('a body over the limit answers 413, whether its length is declared or streamed', async () => {
   const { url, uuid } = await hostSendingWebhooksTo('/sink', { maxBodyBytes: 1024 });
-  const oversize = JSON.stringify({ ...forgedPayload(uuid), padding: 'x'.repeat(2000) });
+  const oversize = JSON.stringify({ ...pendingPayload(uuid), padding: 'x'.repeat(2000) });
   assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: oversize })).status, 413);
   const stream = new ReadableStream({
     start(controller) {
@@ -155,28 +155,13 @@ test('a body over the limit answers 413, whether its length is declared or strea
 test('a body that is not a §2.7 payload answers 400', async () => {
   const { url, uuid, deliver } = await hostSendingWebhooksTo('/sink');
   assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: '{not json' })).status, 400);
-  const { complete: _, ...withoutComplete } = forgedPayload(uuid);
+  const { complete: _, ...withoutComplete } = pendingPayload(uuid);
   assert.equal((await deliver(withoutComplete)).status, 400);
-  assert.equal((await deliver({ ...forgedPayload(uuid), uuid: 'not-a-uuid' })).status, 400);
-  assert.equal((await deliver({ ...forgedPayload(uuid), complete: true })).status, 400, 'active and complete: no state of §3');
+  assert.equal((await deliver({ ...pendingPayload(uuid), uuid: 'not-a-uuid' })).status, 400);
+  assert.equal((await deliver({ ...pendingPayload(uuid), complete: true })).status, 400, 'active and complete: no state of §3');
 });
 
 test('anything but POST answers 405', async () => {
   const { url } = await hostSendingWebhooksTo('/sink');
   assert.equal((await fetch(`${url}/kyc/webhook`)).status, 405);
 });
-
-/** A well-formed pending payload for `uuid`, as if the service had sent it. */
-function forgedPayload(uuid: string): WebhookPayload {
-  return {
-    uuid,
-    transaction_id: 'forged',
-    company_id: 'sandbox-company',
-    authorization_method: 'kyc_register',
-    active: true,
-    complete: false,
-    failed: false,
-    updated_at: new Date().toISOString(),
-    verification_result: {},
-  };
-}
