@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** `npm run sandbox [-- --port N] [--host H]`: runs the sandbox until interrupted and prints its URL. */
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
