@@ -14,12 +14,16 @@ export interface TokenClaims {
   scopes: string[];
 }
 
+/** Tokens whose signature has been checked, kept so hot read loops skip the HMAC; bounded. */
+const VERIFIED_CACHE_SIZE = 1000;
+
 /**
  * Issues and checks HS256 JWT access tokens. The secret lives only in this process, and expiry
  * follows the sandbox clock rather than the wall clock.
  */
 export class TokenIssuer {
   readonly #secret = randomBytes(32).toString('base64url');
+  readonly #verified = new Map<string, TokenClaims & { exp: number }>();
 
   constructor(private readonly clock: SandboxClock) {}
 
@@ -43,9 +47,15 @@ export class TokenIssuer {
 
   /** The claims of a token, or a 401 ApiError when it is malformed, tampered with or expired. */
   async check(token: string, resource: string): Promise<TokenClaims> {
+    const claims = this.#verified.get(token) ?? (await this.#verify(token, resource));
+    if (claims.exp * 1000 <= this.clock.now()) throw unauthorized(resource, 'Token expired');
+    return claims;
+  }
+
+  async #verify(token: string, resource: string): Promise<TokenClaims & { exp: number }> {
     let payload: Record<string, unknown>;
     try {
-      // exp and iat are checked below against the sandbox clock, not the wall clock.
+      // exp and iat are checked against the sandbox clock, not the wall clock.
       payload = await verify(token, this.#secret, { alg: 'HS256', exp: false, iat: false, nbf: false });
     } catch {
       throw unauthorized(resource, 'Invalid token');
@@ -54,8 +64,10 @@ export class TokenIssuer {
     if (typeof client_id !== 'string' || typeof company_id !== 'string' || typeof scope !== 'string' || typeof exp !== 'number') {
       throw unauthorized(resource, 'Invalid token');
     }
-    if (exp * 1000 <= this.clock.now()) throw unauthorized(resource, 'Token expired');
-    return { client_id, company_id, scopes: scope.split(' ').filter(Boolean) };
+    const claims = { client_id, company_id, scopes: scope.split(' ').filter(Boolean), exp };
+    if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, claims);
+    return claims;
   }
 }
 
