@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizeRut } from './rut.js';
+import { normalizeRut } from '../shared/rut.js';
 
 /** The person a test identity's document describes (CredentialInformation of spec §2.6, minus scores). */
 export interface TestIdentity {

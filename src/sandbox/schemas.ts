@@ -4,7 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ISSUE_CODES } from '../shared/issue-codes.js';
-import { isValidRut } from './rut.js';
+import { isValidRut } from '../shared/rut.js';
 
 const STEP_CODES = ['Session_start', 'Capture_credential_Ok', 'Capture_credential_fail', 'Session_complete_Ok', 'Session_complete_fail', 'time_out'] as const;
 

@@ -8,7 +8,7 @@ import { ISSUE_CODES } from '../shared/issue-codes.js';
 import type { SandboxClock } from './clock.js';
 import { ApiError } from './errors.js';
 import { applyEvent, startFlow, type Flow, type FlowEvent, type FlowRules } from './flow.js';
-import { normalizeRut } from './rut.js';
+import { normalizeRut } from '../shared/rut.js';
 import type { CreateTransactionRequest, Transaction, WebhookPayload } from './schemas.js';
 import { TransactionStore, type StoredTransaction } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
