@@ -12,8 +12,10 @@ export interface DemoStack {
   url: string;
   sandbox: SandboxHandle;
   host: DemoHost;
-  /** Stops the host backend (as a crash or a deploy would) and starts it again on the same port with the same store. */
-  restartHost(): Promise<void>;
+  /** Stops the host backend, as a crash or a deploy would. */
+  stopHost(): Promise<void>;
+  /** Starts the host backend again on the same port with the same store (as a database would keep it). */
+  startHost(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,8 +45,8 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     get host() {
       return host;
     },
-    async restartHost() {
-      await host.close();
+    stopHost: () => host.close(),
+    async startHost() {
       host = await startDemoHost({ ...hostOptions, port, store: host.store });
     },
     async close() {

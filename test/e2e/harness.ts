@@ -1,0 +1,107 @@
+// End-to-end harness: the demo stack of `npm start`, Debian's Chromium through playwright-core,
+// a "desktop" that shows the QR code and a "phone" that opens what it decodes.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import jsQR from 'jsqr';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { build } from 'vite';
+import { startDemo, type DemoStack } from '../../demo/stack.js';
+
+export const SCREENSHOTS = resolve('test-results/e2e');
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface World {
+  demo: DemoStack;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds the standalone bundle the script-tag page loads, starts the demo stack and Chromium. */
+export async function startWorld(): Promise<World> {
+  await build({ mode: 'standalone', logLevel: 'silent' });
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const demo = await startDemo({ port: 0 });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  return {
+    demo,
+    browser,
+    close: async () => {
+      await browser.close();
+      await demo.close();
+    },
+  };
+}
+
+export async function desktop(world: World): Promise<Page> {
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+export async function phone(world: World): Promise<Page> {
+  const context: BrowserContext = await world.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+export interface VerificationOptions {
+  challenges?: '0' | '1' | '2';
+  tries?: '1' | '3';
+  expiration?: '600' | '60';
+  lang?: 'es' | 'en';
+}
+
+/** Opens the demo page, chooses the options and starts a verification; resolves once the QR code shows. */
+export async function startVerification(page: Page, url: string, options: VerificationOptions = {}): Promise<void> {
+  await page.goto(url);
+  await page.locator('#nin option').first().waitFor({ state: 'attached' });
+  for (const [name, value] of Object.entries(options)) await page.selectOption(`select[name=${name}]`, value);
+  await page.getByRole('button', { name: 'Start verification' }).click();
+  await page.locator('kyc-verify [part="qr"] path').waitFor();
+}
+
+/** Decodes the QR code from a screenshot of what the page painted, as a phone camera would. */
+export async function scanQr(page: Page): Promise<string> {
+  const png = PNG.sync.read(await page.locator('kyc-verify [part="qr"]').screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!decoded) throw new Error('the QR code on the page does not decode');
+  return decoded.data;
+}
+
+/** Clicks through the sandbox's verification page, one button name per step. */
+export async function walk(page: Page, steps: string[]): Promise<void> {
+  for (const step of steps) {
+    await page.getByRole('button', { name: step, exact: true }).click();
+    await page.waitForLoadState();
+  }
+}
+
+/** The detail of each logged event of `name` on a demo page, in order. */
+export async function logged(page: Page, name: string): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator(`#events li[data-name="${name}"] pre`).allTextContents();
+  return texts.map((text) => JSON.parse(text));
+}
+
+/** Waits until the demo page has logged an event of `name`, and gives its detail. */
+export async function waitForLogged(page: Page, name: string, timeout = 30_000): Promise<Record<string, unknown>> {
+  await page.locator(`#events li[data-name="${name}"]`).first().waitFor({ timeout });
+  return (await logged(page, name))[0]!;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export const uuidOf = (link: string) => new URL(link).pathname.split('/').pop()!;
