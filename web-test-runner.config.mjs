@@ -4,6 +4,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { scriptedStatusMiddleware } from './test/element/scripted-server.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
 
@@ -20,17 +21,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_FLAGS,
       },
     }),
   ],

@@ -7,18 +7,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { PNG } from 'pngjs';
 import { build } from 'vite';
 import { startDemo, type DemoStack } from '../../demo/stack.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const SCREENSHOTS = resolve('test-results/e2e');
-
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface World {
   demo: DemoStack;
@@ -31,7 +22,7 @@ export async function startWorld(): Promise<World> {
   await build({ mode: 'standalone', logLevel: 'silent' });
   await mkdir(SCREENSHOTS, { recursive: true });
   const demo = await startDemo({ port: 0 });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   return {
     demo,
     browser,
