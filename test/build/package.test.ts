@@ -1,0 +1,110 @@
+// What `npm pack` ships, and that each `exports` entry works from the packed tarball as a user
+// would use it: the Node entries imported by Node, the browser entries bundled by Vite and run in
+// Chromium, and every entry's types checked by TypeScript.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+
+const run = promisify(execFile);
+
+// Inside node_modules so that the unpacked package finds its dependencies by walking up.
+const scratchRoot = resolve('node_modules/.cache');
+
+describe('the npm package', () => {
+  let scratch: string;
+  let files: string[];
+
+  before(async () => {
+    await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
+    await mkdir(scratchRoot, { recursive: true });
+    scratch = await mkdtemp(join(scratchRoot, 'kyc-verify-pack-'));
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
+    const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+    files = packed.files.map((file) => file.path).sort();
+    const unpacked = join(scratch, 'node_modules', 'kyc-verify');
+    await mkdir(unpacked, { recursive: true });
+    await run('tar', ['-xzf', join(scratch, packed.filename), '-C', unpacked, '--strip-components=1']);
+  });
+  after(() => rm(scratch, { recursive: true, force: true }));
+
+  it('ships the builds, the types, the manifest, the README and the licence, and no sources or tests', () => {
+    for (const file of ['README.md', 'LICENSE', 'package.json', 'custom-elements.json', 'dist/kyc-verify.bundle.js', 'dist/browser/define.js', 'dist/browser/index.js', 'dist/lib/index.d.ts', 'dist/lib/server/index.js', 'dist/lib/sandbox/index.js', 'dist/lib/sandbox/cli.js']) {
+      assert.ok(files.includes(file), `${file} is in the tarball`);
+    }
+    assert.deepEqual(files.filter((file) => /^(src|test|demo|bench|scripts)\//.test(file) || file.startsWith('dist/lib/element/') && file.endsWith('.js')), []);
+  });
+
+  it('points every exports entry, types included, at a file the tarball has', async () => {
+    const { exports } = JSON.parse(await readFile(join(scratch, 'node_modules/kyc-verify/package.json'), 'utf8'));
+    const targets = Object.values(exports as Record<string, string | Record<string, string>>).flatMap((target) =>
+      typeof target === 'string' ? [target] : Object.values(target),
+    );
+    for (const target of targets) assert.ok(files.includes(target.replace(/^\.\//, '')), `${target} is in the tarball`);
+  });
+
+  it('imports kyc-verify/server and kyc-verify/sandbox in Node, and the sandbox answers', async () => {
+    const probe = join(scratch, 'node-probe.mjs');
+    await writeFile(
+      probe,
+      `import { createKycClient, createStatusHandler } from 'kyc-verify/server';
+       import { startSandbox } from 'kyc-verify/sandbox';
+       const sandbox = await startSandbox({ port: 0 });
+       const client = createKycClient({ authUrl: sandbox.url, baseUrl: sandbox.url, credentialUrl: sandbox.url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret' });
+       const created = await client.createTransaction({ transaction_id: 'pack-probe', company_id: 'sandbox-company', authorization_method: 'kyc_register', metadata: { nin: '11.111.111-1' } });
+       console.log(typeof createStatusHandler, (await client.getTransaction(created.uuid)).uuid === created.uuid);
+       await sandbox.close();`,
+    );
+    const { stdout } = await run('node', [probe]);
+    assert.equal(stdout.trim(), 'function true');
+  });
+
+  it('bundles kyc-verify and kyc-verify/define with Vite and runs them in Chromium', async () => {
+    const root = join(scratch, 'web');
+    await mkdir(root);
+    await writeFile(join(root, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>');
+    await writeFile(
+      join(root, 'main.js'),
+      `import 'kyc-verify/define';
+       import { KycVerify, KycSuccessfulEvent } from 'kyc-verify';
+       window.probe = customElements.get('kyc-verify') === KycVerify && new KycSuccessfulEvent({}).type;`,
+    );
+    await build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist') } });
+    const bundle = await readFile(join(root, 'dist', (await readFile(join(root, 'dist/index.html'), 'utf8')).match(/src="\/(assets\/[^"]+)"/)![1]!), 'utf8');
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<!doctype html><body></body>');
+      await page.addScriptTag({ content: bundle, type: 'module' });
+      assert.equal(await page.waitForFunction(() => (window as unknown as { probe?: unknown }).probe).then((value) => value.jsonValue()), 'kyc-successful');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('type-checks a user of every entry against the shipped declarations', async () => {
+    await writeFile(
+      join(scratch, 'types-probe.ts'),
+      `import 'kyc-verify/define';
+       import type { KycVerify, KycStatusDetail } from 'kyc-verify';
+       import { createSessionHandler, type KycClient } from 'kyc-verify/server';
+       import { startSandbox, type SandboxHandle } from 'kyc-verify/sandbox';
+       const element: KycVerify = document.createElement('kyc-verify');
+       element.addEventListener('kyc-successful', (event) => { const detail: KycStatusDetail = event.detail; void detail; });
+       export type Used = [typeof createSessionHandler, KycClient, typeof startSandbox, SandboxHandle];`,
+    );
+    await writeFile(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [resolve('node_modules/@types')], skipLibCheck: true },
+        files: ['types-probe.ts'],
+      }),
+    );
+    await run(resolve('node_modules/.bin/tsc'), ['-p', scratch]);
+  });
+});
