@@ -27,6 +27,8 @@ export interface Store {
   getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
   /** Records `key` and says whether it was new: an atomic test-and-set (webhook de-duplication, one result per transaction). */
   claim(key: string): Awaitable<boolean>;
+  /** Gives a claimed key back, so that the work it stood for can be done again. */
+  release(key: string): Awaitable<void>;
 }
 
 /** A Map that forgets its oldest entries beyond `limit`; writing an entry makes it the newest. */
@@ -47,6 +49,10 @@ class BoundedMap<V> {
     this.#entries.delete(key);
     this.#entries.set(key, value);
     if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
   }
 
   get size(): number {
@@ -91,6 +97,10 @@ export class MemoryStore implements Store {
     if (this.#claims.has(key)) return false;
     this.#claims.set(key, true);
     return true;
+  }
+
+  release(key: string): void {
+    this.#claims.delete(key);
   }
 
   /** Entries held, per kind (for tests and metrics). */

@@ -46,14 +46,32 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const created = await store.getCreated(uuid);
     // Not created here: no provider read on behalf of whoever posted it.
     if (!created) return;
-    if (!(await store.claim(`webhook:${uuid}:${announced}`))) return;
+    const delivery = `webhook:${uuid}:${announced}`;
+    if (!(await store.claim(delivery))) return;
     // A pending delivery tells nothing a poll does not, and must never overwrite an end.
     if (!isTerminal(announced)) return;
-    const status = await statuses.confirm(uuid);
-    if (!isTerminal(status.state)) {
-      throw new Error(`webhook announced ${announced} for ${uuid} but the authoritative read says ${status.state}`);
+    try {
+      const status = await statuses.confirm(uuid);
+      if (!isTerminal(status.state)) {
+        throw new Error(`webhook announced ${announced} for ${uuid} but the authoritative read says ${status.state}`);
+      }
+      await deliverResult(status, created);
+    } catch (error) {
+      // Not done: the same delivery coming again is worked again instead of dropped as a duplicate.
+      await store.release(delivery);
+      throw error;
     }
-    if (await store.claim(`result:${uuid}`)) await options.onResult(status, created);
+  }
+
+  async function deliverResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
+    const result = `result:${status.uuid}`;
+    if (!(await store.claim(result))) return;
+    try {
+      await options.onResult(status, created);
+    } catch (error) {
+      await store.release(result);
+      throw error;
+    }
   }
 
   const handler = async (request: Request): Promise<Response> => {

@@ -12,6 +12,13 @@ const status = (uuid: string): TransactionStatus => ({
   updated_at: null,
 });
 
+test('a released claim can be claimed again', () => {
+  const store = new MemoryStore();
+  assert.equal(store.claim('result:u'), true);
+  store.release('result:u');
+  assert.equal(store.claim('result:u'), true);
+});
+
 test('claim is a test-and-set: true the first time, false after', () => {
   const store = new MemoryStore();
   assert.equal(store.claim('webhook:u:successful'), true);

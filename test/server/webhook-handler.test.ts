@@ -165,3 +165,51 @@ test('anything but POST answers 405', async () => {
   const { url } = await hostSendingWebhooksTo('/sink');
   assert.equal((await fetch(`${url}/kyc/webhook`)).status, 405);
 });
+
+test('a delivery whose confirming read failed is worked again when it comes again', async () => {
+  let providerDown = false;
+  const flakyFetch = (input: string, init: RequestInit) =>
+    providerDown && new URL(input).pathname.startsWith('/v1/transactions/') && (init.method ?? 'GET') === 'GET'
+      ? Promise.reject(new TypeError('fetch failed'))
+      : fetch(input, init);
+  const results: TransactionStatus[] = [];
+  const errors: unknown[] = [];
+  let url = '';
+  host = await startHost({
+    client: sandboxClient(sandbox.url, { fetch: flakyFetch }),
+    session: { buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }) },
+    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error) },
+  });
+  url = host.url;
+  const { body } = await host.startSession();
+  await succeed(sandbox.url, body.uuid);
+  const end = (await sandbox.deliveredPayloads(body.uuid)).find((payload) => !payload.active)!;
+
+  providerDown = true;
+  await postJson(`${url}/kyc/webhook`, end);
+  await host.webhook.idle();
+  assert.deepEqual([results.length, errors.length], [0, 1]);
+
+  providerDown = false;
+  await postJson(`${url}/kyc/webhook`, end);
+  await host.webhook.idle();
+  assert.deepEqual(results.map((status) => status.state), ['successful']);
+});
+
+test('an onResult that throws is called again for the next delivery of the end, and not after it succeeded', async () => {
+  let calls = 0;
+  const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
+    onResult: () => {
+      calls++;
+      if (calls === 1) throw new Error('the database is down');
+    },
+    onError: () => {},
+  });
+  await succeed(sandbox.url, uuid);
+  const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
+  for (let delivery = 0; delivery < 3; delivery++) {
+    await deliver(end);
+    await webhook.idle();
+  }
+  assert.equal(calls, 2);
+});
