@@ -1,0 +1,46 @@
+/** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
+import type { RequestListener } from 'node:http';
+import { createSessionHandler, createStatusHandler, MemoryStore, toNodeHandler } from '../src/server/index.js';
+import { countingClient } from './provider.js';
+
+export interface KitRoutes {
+  /** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */
+  listener: RequestListener;
+  providerReads(): number;
+}
+
+export function kitRoutes(kycUrl: string): KitRoutes {
+  const { client, reads } = countingClient(kycUrl);
+  const store = new MemoryStore();
+  const session = toNodeHandler(
+    createSessionHandler({
+      client,
+      store,
+      // Long enough that no transaction expires during the bench.
+      buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', expiration: 3600, metadata: { nin: '11.111.111-1' } }),
+    }),
+  );
+  const status = toNodeHandler(createStatusHandler({ client, store }));
+  return {
+    listener: (req, res) => {
+      if (req.method === 'POST' && req.url === '/kyc/session') session(req, res);
+      else if (req.url?.startsWith('/kyc/status/')) status(req, res);
+      else res.writeHead(404).end();
+    },
+    providerReads: reads,
+  };
+}
+
+/** Creates `count` transactions through the host's session handler (a few at a time); their uuids. */
+export async function createTransactions(hostUrl: string, count: number): Promise<string[]> {
+  const uuids: string[] = [];
+  while (uuids.length < count) {
+    const batch = Array.from({ length: Math.min(10, count - uuids.length) }, async () => {
+      const answer = await fetch(`${hostUrl}/kyc/session`, { method: 'POST' });
+      if (answer.status !== 201) throw new Error(`session handler answered ${answer.status}: ${await answer.text()}`);
+      return ((await answer.json()) as { uuid: string }).uuid;
+    });
+    uuids.push(...(await Promise.all(batch)));
+  }
+  return uuids;
+}

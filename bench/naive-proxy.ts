@@ -1,0 +1,24 @@
+/** The obvious alternative to the kit's status handler: every poll is one provider read, answered as is. */
+import type { RequestListener } from 'node:http';
+import { countingClient } from './provider.js';
+
+export interface NaiveRoutes {
+  /** `GET /kyc/status/{uuid}`; 404 for anything else. */
+  listener: RequestListener;
+  providerReads(): number;
+}
+
+export function naiveRoutes(kycUrl: string): NaiveRoutes {
+  const { client, reads } = countingClient(kycUrl);
+  return {
+    listener: (req, res) => {
+      const uuid = /^\/kyc\/status\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+      if (!uuid) return void res.writeHead(404).end();
+      client.getTransaction(decodeURIComponent(uuid)).then(
+        (transaction) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(transaction)),
+        () => res.writeHead(502).end(),
+      );
+    },
+    providerReads: reads,
+  };
+}

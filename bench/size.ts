@@ -1,0 +1,64 @@
+/**
+ * Size: what the element adds to a page. Minified bytes as Vite emits them, gzip (level 9) and
+ * brotli (quality 11) as a server or CDN would precompress them.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildBrowser } from './build.js';
+import type { Figure } from './figure.js';
+
+const LIT = /^(lit|lit-html|lit-element)(\/|$)|^@lit\//;
+const QRCODE = /^qrcode(\/|$)/;
+
+interface Sizes {
+  minified: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizesOf(files: Iterable<Buffer>): Sizes {
+  const sizes = { minified: 0, gzip: 0, brotli: 0 };
+  for (const code of files) {
+    sizes.minified += code.length;
+    sizes.gzip += gzipSync(code, { level: 9 }).length;
+    sizes.brotli += brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return sizes;
+}
+
+async function buildSizes(mode: 'production' | 'standalone', external?: RegExp[]): Promise<Sizes> {
+  const built = await buildBrowser(mode, external);
+  try {
+    return sizesOf(built.files.values());
+  } finally {
+    await built.remove();
+  }
+}
+
+const minus = (whole: Sizes, part: Sizes): Sizes => ({
+  minified: whole.minified - part.minified,
+  gzip: whole.gzip - part.gzip,
+  brotli: whole.brotli - part.brotli,
+});
+
+const rows = (name: string, sizes: Sizes): Figure[] =>
+  (['minified', 'gzip', 'brotli'] as const).map((kind) => ({ figure: `Size: ${name}, ${kind}`, unit: 'bytes', median: sizes[kind], runs: 1 }));
+
+/**
+ * A dependency's share is what the standalone bundle loses when that dependency alone is left
+ * out as an import; the element's own share is the bundle with both left out. Compressed shares
+ * do not add up exactly to the whole: compression works across the seams.
+ */
+export async function measureSize(): Promise<Figure[]> {
+  const bundle = await buildSizes('standalone');
+  const withoutLit = await buildSizes('standalone', [LIT]);
+  const withoutQrcode = await buildSizes('standalone', [QRCODE]);
+  const ownInBundle = await buildSizes('standalone', [LIT, QRCODE]);
+  const esModules = await buildSizes('production');
+  return [
+    ...rows('standalone bundle', bundle),
+    ...rows('ES module build (own code only)', esModules),
+    ...rows('standalone bundle, element share', ownInBundle),
+    ...rows('standalone bundle, lit share', minus(bundle, withoutLit)),
+    ...rows('standalone bundle, qrcode share', minus(bundle, withoutQrcode)),
+  ];
+}

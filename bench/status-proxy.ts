@@ -1,0 +1,62 @@
+/**
+ * Status proxy: 1,000 simulated widgets poll 200 pending transactions, first through the kit's
+ * status handler, then through a naive pass-through proxy, on the same sandbox.
+ */
+import type { RequestListener } from 'node:http';
+import type { Figure } from './figure.js';
+import { listen } from './http.js';
+import { createTransactions, kitRoutes } from './kit-host.js';
+import { generateLoad } from './load.js';
+import { naiveRoutes } from './naive-proxy.js';
+import { startSandboxProcess } from './sandbox-process.js';
+
+const WIDGETS = 1000;
+const TRANSACTIONS = 200;
+const SECONDS = 20;
+
+interface ProxyRun {
+  figures: Figure[];
+  providerReads: number;
+}
+
+async function runProxy(name: string, routes: { listener: RequestListener; providerReads(): number }, uuids: string[]): Promise<ProxyRun> {
+  const proxy = await listen(routes.listener);
+  try {
+    const readsBefore = routes.providerReads();
+    const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths: uuids.map((uuid) => `/kyc/status/${uuid}`) });
+    const providerReads = routes.providerReads() - readsBefore;
+    if (load.failed > 0) console.error(`bench: status proxy (${name}): ${load.failed} polls failed`);
+    const prefix = `Status proxy, ${name}:`;
+    return {
+      providerReads,
+      figures: [
+        { figure: `${prefix} polls answered/s`, unit: 'req/s', median: load.okPerSecond, runs: load.ok },
+        { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: load.ok },
+        { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: load.ok },
+        { figure: `${prefix} provider reads`, unit: 'reads', median: providerReads, runs: 1 },
+        { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: providerReads / uuids.length / load.durationSeconds, runs: 1 },
+      ],
+    };
+  } finally {
+    await proxy.close();
+  }
+}
+
+export async function measureStatusProxy(): Promise<Figure[]> {
+  const sandbox = await startSandboxProcess();
+  try {
+    const kit = kitRoutes(sandbox.url);
+    const kitHost = await listen(kit.listener);
+    const uuids = await createTransactions(kitHost.url, TRANSACTIONS).finally(() => kitHost.close());
+    const withKit = await runProxy('kit', kit, uuids);
+    const naive = await runProxy('naive', naiveRoutes(sandbox.url), uuids);
+    return [
+      ...withKit.figures,
+      ...naive.figures,
+      { figure: 'Status proxy: provider reads, naive ÷ kit', unit: '×', median: naive.providerReads / withKit.providerReads, runs: 1 },
+      { figure: 'Status proxy: polls answered/s, kit ÷ naive', unit: '×', median: withKit.figures[0]!.median / naive.figures[0]!.median, runs: 1 },
+    ];
+  } finally {
+    await sandbox.close();
+  }
+}
