@@ -16,7 +16,7 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Answers with a 2xx status. */
   ok: number;
-  /** Answers with another status, connection errors and timeouts. */
+  /** Answers with another status, connection errors and timeouts (10 s). */
   failed: number;
   durationSeconds: number;
   /** 2xx answers per second over the whole run. */

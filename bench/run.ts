@@ -5,7 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { measureElement } from './element.js';
 import type { Figure } from './figure.js';
+import { measureReaction } from './reaction.js';
 import { repoRoot } from './repo.js';
 import { measureSandbox } from './sandbox.js';
 import { measureSize } from './size.js';
@@ -14,6 +16,8 @@ import { markdownTable } from './table.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
+  element: measureElement,
+  reaction: measureReaction,
   'status-proxy': measureStatusProxy,
   sandbox: measureSandbox,
 };

@@ -25,7 +25,6 @@ async function runProxy(name: string, routes: { listener: RequestListener; provi
     const readsBefore = routes.providerReads();
     const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths: uuids.map((uuid) => `/kyc/status/${uuid}`) });
     const providerReads = routes.providerReads() - readsBefore;
-    if (load.failed > 0) console.error(`bench: status proxy (${name}): ${load.failed} polls failed`);
     const prefix = `Status proxy, ${name}:`;
     return {
       providerReads,
@@ -33,6 +32,7 @@ async function runProxy(name: string, routes: { listener: RequestListener; provi
         { figure: `${prefix} polls answered/s`, unit: 'req/s', median: load.okPerSecond, runs: load.ok },
         { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: load.ok },
         { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: load.ok },
+        { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: load.failed, runs: load.ok + load.failed },
         { figure: `${prefix} provider reads`, unit: 'reads', median: providerReads, runs: 1 },
         { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: providerReads / uuids.length / load.durationSeconds, runs: 1 },
       ],
