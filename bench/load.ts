@@ -1,4 +1,6 @@
+import { createInterface } from 'node:readline';
 import { spawnTsx } from './repo.js';
+
 
 export interface LoadOptions {
   url: string;
@@ -16,24 +18,38 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Answers with a 2xx status. */
   ok: number;
-  /** Answers with another status, connection errors and timeouts (10 s). */
-  failed: number;
+  /** Answers with another status, by status; 0 counts connection errors and timeouts (10 s). */
+  failed: Record<string, number>;
   durationSeconds: number;
   /** 2xx answers per second over the whole run. */
   okPerSecond: number;
-  /** Latency of every answer, in ms. */
+  /** Latency of every answer, failures included, in ms. */
   latency: { p50: number; p95: number; p99: number };
 }
 
-/** Runs autocannon in its own process (load-process.ts), so the load generator does not share the event loop it measures. */
-export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
+/**
+ * Runs the load in its own process (load-process.ts), so the load generator does not share the
+ * event loop it measures. `onMeasuring` is called when the warm-up is over and the measured seconds begin.
+ */
+export async function generateLoad(options: LoadOptions, onMeasuring?: () => void): Promise<LoadResult> {
   const child = spawnTsx('bench/load-process.ts', [JSON.stringify(options)]);
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let result = '';
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line === 'measuring') onMeasuring?.();
+    else result += line;
+  });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return JSON.parse(output) as LoadResult;
+  return JSON.parse(result) as LoadResult;
+}
+
+/** All failed requests of a run. */
+export const failures = (result: LoadResult) => Object.values(result.failed).reduce((sum, count) => sum + count, 0);
+
+/** Says on stderr which statuses failed, if any (0: connection error or timeout). */
+export function reportFailures(what: string, result: LoadResult): void {
+  if (failures(result) > 0) console.error(`bench: ${what}: failed requests by status ${JSON.stringify(result.failed)}`);
 }

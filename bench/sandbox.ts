@@ -1,6 +1,6 @@
 /** Sandbox: how fast the emulator creates and reads transactions, straight over HTTP with a bearer token. */
 import type { Figure } from './figure.js';
-import { generateLoad } from './load.js';
+import { generateLoad, reportFailures } from './load.js';
 import { startSandboxProcess } from './sandbox-process.js';
 
 const CONNECTIONS = 50;
@@ -45,9 +45,8 @@ export async function measureSandbox(): Promise<Figure[]> {
       paths: uuids.map((uuid) => `/v1/transactions/${uuid}`),
       headers,
     });
-    for (const [name, load] of [['create', created], ['read', read]] as const) {
-      if (load.failed > 0) console.error(`bench: sandbox ${name}: ${load.failed} requests failed`);
-    }
+    reportFailures('sandbox create', created);
+    reportFailures('sandbox read', read);
     return [
       { figure: `Sandbox: transactions created/s (${CONNECTIONS} connections)`, unit: 'req/s', median: created.okPerSecond, runs: created.ok },
       { figure: `Sandbox: transaction reads/s (${CONNECTIONS} connections)`, unit: 'req/s', median: read.okPerSecond, runs: read.ok },

@@ -6,7 +6,7 @@ import type { RequestListener } from 'node:http';
 import type { Figure } from './figure.js';
 import { listen } from './http.js';
 import { createTransactions, kitRoutes } from './kit-host.js';
-import { generateLoad } from './load.js';
+import { failures, generateLoad, reportFailures } from './load.js';
 import { naiveRoutes } from './naive-proxy.js';
 import { startSandboxProcess } from './sandbox-process.js';
 
@@ -22,9 +22,11 @@ interface ProxyRun {
 async function runProxy(name: string, routes: { listener: RequestListener; providerReads(): number }, uuids: string[]): Promise<ProxyRun> {
   const proxy = await listen(routes.listener);
   try {
-    const readsBefore = routes.providerReads();
-    const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths: uuids.map((uuid) => `/kyc/status/${uuid}`) });
+    let readsBefore = 0;
+    const paths = uuids.map((uuid) => `/kyc/status/${uuid}`);
+    const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths }, () => (readsBefore = routes.providerReads()));
     const providerReads = routes.providerReads() - readsBefore;
+    reportFailures(`status proxy (${name})`, load);
     const prefix = `Status proxy, ${name}:`;
     return {
       providerReads,
@@ -32,7 +34,7 @@ async function runProxy(name: string, routes: { listener: RequestListener; provi
         { figure: `${prefix} polls answered/s`, unit: 'req/s', median: load.okPerSecond, runs: load.ok },
         { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: load.ok },
         { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: load.ok },
-        { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: load.failed, runs: load.ok + load.failed },
+        { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: failures(load), runs: load.ok + failures(load) },
         { figure: `${prefix} provider reads`, unit: 'reads', median: providerReads, runs: 1 },
         { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: providerReads / uuids.length / load.durationSeconds, runs: 1 },
       ],
