@@ -13,7 +13,9 @@ const TIMEOUT_MS = 10_000;
 
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
 const target = new URL(options.url);
-const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+// maxFreeSockets too: by default the agent closes sockets beyond 256 idle ones, and every new
+// connection then waits seconds in a busy server's accept queue.
+const agent = new Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
 let next = 0;
 
 /** One request on a kept-alive socket: its status (0 for an error or a timeout) and latency in ms. */
