@@ -11,7 +11,7 @@ import { startSandboxProcess } from './sandbox-process.js';
 import { sampled } from './stats.js';
 
 const POLL_INTERVALS = [1000, 1500, 2000];
-const TRANSACTIONS_PER_INTERVAL = 60;
+const TRANSACTIONS_PER_INTERVAL = 100;
 
 async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
   const answer = await fetch(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
