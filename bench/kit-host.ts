@@ -1,15 +1,9 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import type { RequestListener } from 'node:http';
 import { createSessionHandler, createStatusHandler, MemoryStore, toNodeHandler } from '../src/server/index.js';
-import { countingClient } from './provider.js';
+import { countingClient, type ProxyRoutes } from './provider.js';
 
-export interface KitRoutes {
-  /** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */
-  listener: RequestListener;
-  providerReads(): number;
-}
-
-export function kitRoutes(kycUrl: string): KitRoutes {
+/** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */
+export function kitRoutes(kycUrl: string): ProxyRoutes {
   const { client, reads } = countingClient(kycUrl);
   const store = new MemoryStore();
   const session = toNodeHandler(

@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline';
 import { spawnTsx } from './repo.js';
 
-
 export interface LoadOptions {
   url: string;
   /** Concurrent keep-alive connections, each sending its next request as soon as the last is answered. */
@@ -21,7 +20,7 @@ export interface LoadResult {
   /** Answers with another status, by status; 0 counts connection errors and timeouts (10 s). */
   failed: Record<string, number>;
   durationSeconds: number;
-  /** 2xx answers per second over the whole run. */
+  /** 2xx answers per second over the measured seconds. */
   okPerSecond: number;
   /** Latency of every answer, failures included, in ms. */
   latency: { p50: number; p95: number; p99: number };
@@ -40,7 +39,8 @@ export async function generateLoad(options: LoadOptions, onMeasuring?: () => voi
   });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', resolve);
+    // 'close', not 'exit': the output may still be on its way when the process exits.
+    child.once('close', resolve);
   });
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   return JSON.parse(result) as LoadResult;

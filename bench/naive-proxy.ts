@@ -1,14 +1,8 @@
 /** The obvious alternative to the kit's status handler: every poll is one provider read, answered as is. */
-import type { RequestListener } from 'node:http';
-import { countingClient } from './provider.js';
+import { countingClient, type ProxyRoutes } from './provider.js';
 
-export interface NaiveRoutes {
-  /** `GET /kyc/status/{uuid}`; 404 for anything else. */
-  listener: RequestListener;
-  providerReads(): number;
-}
-
-export function naiveRoutes(kycUrl: string): NaiveRoutes {
+/** `GET /kyc/status/{uuid}`; 404 for anything else. */
+export function naiveRoutes(kycUrl: string): ProxyRoutes {
   const { client, reads } = countingClient(kycUrl);
   return {
     listener: (req, res) => {

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { createKycClient, type KycClient } from '../src/server/index.js';
 
 export interface CountingClient {
@@ -22,4 +23,10 @@ export function countingClient(kycUrl: string): CountingClient {
     },
   });
   return { client, reads: () => reads };
+}
+
+/** A status proxy under test: its routes, and the provider reads they caused so far. */
+export interface ProxyRoutes {
+  listener: RequestListener;
+  providerReads(): number;
 }

@@ -1,9 +1,10 @@
 /**
  * `npm run bench [-- size element reaction status-proxy sandbox]`: runs the benchmarks (all, or
- * the ones named), prints one markdown table and writes bench/results.json.
+ * the ones named), prints one markdown table and writes the results as JSON: bench/results.json
+ * for a full run (the record the README quotes), bench/out/results.json for a partial one.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureElement } from './element.js';
 import type { Figure } from './figure.js';
@@ -42,7 +43,9 @@ const date = new Date().toISOString();
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 const results = figures.map((f) => ({ ...f, median: rounded(f.median), ...(f.p95 === undefined ? {} : { p95: rounded(f.p95) }), date, commit }));
-await writeFile(join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const resultsFile = join(repoRoot, names.length > 0 ? 'bench/out/results.json' : 'bench/results.json');
+await mkdir(join(resultsFile, '..'), { recursive: true });
+await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 
 console.log(markdownTable(figures));
-console.error(`bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in bench/results.json`);
+console.error(`bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}`);

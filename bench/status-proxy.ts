@@ -2,12 +2,12 @@
  * Status proxy: 1,000 simulated widgets poll 200 pending transactions, first through the kit's
  * status handler, then through a naive pass-through proxy, on the same sandbox.
  */
-import type { RequestListener } from 'node:http';
 import type { Figure } from './figure.js';
 import { listen } from './http.js';
 import { createTransactions, kitRoutes } from './kit-host.js';
 import { failures, generateLoad, reportFailures } from './load.js';
 import { naiveRoutes } from './naive-proxy.js';
+import type { ProxyRoutes } from './provider.js';
 import { startSandboxProcess } from './sandbox-process.js';
 
 const WIDGETS = 1000;
@@ -19,7 +19,7 @@ interface ProxyRun {
   providerReads: number;
 }
 
-async function runProxy(name: string, routes: { listener: RequestListener; providerReads(): number }, uuids: string[]): Promise<ProxyRun> {
+async function runProxy(name: string, routes: ProxyRoutes, uuids: string[]): Promise<ProxyRun> {
   const proxy = await listen(routes.listener);
   try {
     let readsBefore = 0;
@@ -28,13 +28,14 @@ async function runProxy(name: string, routes: { listener: RequestListener; provi
     const providerReads = routes.providerReads() - readsBefore;
     reportFailures(`status proxy (${name})`, load);
     const prefix = `Status proxy, ${name}:`;
+    const answered = load.ok + failures(load);
     return {
       providerReads,
       figures: [
         { figure: `${prefix} polls answered/s`, unit: 'req/s', median: load.okPerSecond, runs: load.ok },
-        { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: load.ok },
-        { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: load.ok },
-        { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: failures(load), runs: load.ok + failures(load) },
+        { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: answered },
+        { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: answered },
+        { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: failures(load), runs: answered },
         { figure: `${prefix} provider reads`, unit: 'reads', median: providerReads, runs: 1 },
         { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: providerReads / uuids.length / load.durationSeconds, runs: 1 },
       ],
