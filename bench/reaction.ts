@@ -1,7 +1,8 @@
 /**
  * Reaction time: from the sandbox's `outcome` call that ends a transaction to the page's
  * `kyc-successful`, through the real chain (page → the kit's status handler → sandbox).
- * Transactions run in parallel in one page; each ends at a random phase of its element's polling.
+ * Transactions run in parallel in one page, their elements mounted over one interval so they do
+ * not poll in lockstep; each ends at a random phase of its element's polling.
  */
 import type { Figure } from './figure.js';
 import { openPage } from './browser.js';

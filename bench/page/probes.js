@@ -58,9 +58,14 @@ async function pollCycles(count) {
 /** When each watched transaction's `kyc-successful` fired (Date.now(), the clock Node reads too), by uuid. */
 const successAt = {};
 
-/** Mounts one element per uuid, polling every `interval` ms; resolves once every one has had its first answer. */
+/**
+ * Mounts one element per uuid, polling every `interval` ms; resolves once every one has had its
+ * first answer. The mounts are spread over one interval, so the elements do not poll in lockstep
+ * (a burst of polls at one instant would time the burst, not the polling).
+ */
 async function watch(uuids, interval) {
-  const answered = uuids.map((uuid) => {
+  const answered = uuids.map(async (uuid, index) => {
+    await new Promise((resolve) => setTimeout(resolve, (index / uuids.length) * interval));
     const element = createElement({ mode: 'button', transaction: uuid, 'poll-interval': String(interval) });
     element.addEventListener('kyc-successful', () => (successAt[uuid] = Date.now()), { once: true });
     const first = firstAnswer(element);
