@@ -1,6 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 export interface OpenPage {
   page: Page;
@@ -9,7 +8,7 @@ export interface OpenPage {
 
 /** Debian's Chromium (or CHROME_PATH), headless, on `url` once <kyc-verify> and the probes are defined. */
 export async function openPage(url: string): Promise<OpenPage> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
     await page.goto(url);

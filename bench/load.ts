@@ -17,7 +17,7 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Answers with a 2xx status. */
   ok: number;
-  /** Answers with another status, by status; 0 counts connection errors and timeouts (10 s). */
+  /** Answers with another status, by status; 0 counts connection errors and timeouts (30 s). */
   failed: Record<string, number>;
   durationSeconds: number;
   /** 2xx answers per second over the measured seconds. */
@@ -28,7 +28,7 @@ export interface LoadResult {
 
 /**
  * Runs the load in its own process (load-process.ts), so the load generator does not share the
- * event loop it measures. `onMeasuring` is called when the warm-up is over and the measured seconds begin.
+ * event loop it measures. `onMeasuring` is called when the measured seconds begin.
  */
 export async function generateLoad(options: LoadOptions, onMeasuring?: () => void): Promise<LoadResult> {
   const child = spawnTsx('bench/load-process.ts', [JSON.stringify(options)]);
