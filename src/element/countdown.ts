@@ -20,6 +20,7 @@ export class Countdown implements ReactiveController {
 
   /** Counts down to `deadline` (epoch milliseconds), or stops with `null`. */
   set deadline(deadline: number | null) {
+    if (deadline !== null && !Number.isFinite(deadline)) deadline = null;
     if (deadline === this.#deadline) return;
     this.#deadline = deadline;
     if (this.#connected) this.#tick();

@@ -31,9 +31,24 @@ interface Followed {
 }
 
 const MIN_POLL_INTERVAL_MS = 100;
+const DEFAULT_POLL_INTERVAL_MS = 1500;
+const DEFAULT_CONTINUE_DELAY_MS = 2500;
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/** A number attribute's value, or `fallback` when it is missing, not a number or negative. */
+const numberOr = (value: number, fallback: number) => (Number.isFinite(value) && value >= 0 ? value : fallback);
 
 /** Attributes that say where the current transaction's link and status are. */
 const LOCATION_PROPERTIES = ['statusUrl', 'verificationUrl', 'link'] as const;
+
+/** The QR code of `link`, or null when the link is too long for one. */
+function qrCodeOf(link: string): QrPath | null {
+  try {
+    return qrPath(link);
+  } catch {
+    return null;
+  }
+}
 
 const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -118,13 +133,13 @@ export class KycVerify extends LitElement {
   mode: KycVerifyMode = 'auto';
 
   /** Milliseconds between status polls while all is well. */
-  pollInterval = 1500;
+  pollInterval = DEFAULT_POLL_INTERVAL_MS;
 
   /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
-  continueDelay = 2500;
+  continueDelay = DEFAULT_CONTINUE_DELAY_MS;
 
   /** Milliseconds one request may take before it is abandoned and retried. */
-  requestTimeout = 10000;
+  requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS;
 
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
   defer = false;
@@ -143,8 +158,8 @@ export class KycVerify extends LitElement {
   private copyNote: 'linkCopied' | 'copyFailed' | null = null;
 
   readonly #poller = new StatusPoller(this, {
-    interval: () => Math.max(MIN_POLL_INTERVAL_MS, this.pollInterval || 0),
-    timeout: () => this.requestTimeout,
+    interval: () => Math.max(MIN_POLL_INTERVAL_MS, numberOr(this.pollInterval, DEFAULT_POLL_INTERVAL_MS)),
+    timeout: () => this.#requestTimeout(),
     onStatus: (status) => this.#observe(status),
     onError: (error, retrying) => this.#report(error, retrying),
   });
@@ -155,13 +170,21 @@ export class KycVerify extends LitElement {
   #session?: AbortController;
   #sessionCalls = 0;
   #continueTimer?: ReturnType<typeof setTimeout>;
-  #qr?: { link: string; path: QrPath };
+  #qr?: { link: string; path: QrPath | null };
+  /** `start()` was called: `defer` no longer holds the session back. */
+  #started = false;
+  /** `start()` was called while disconnected: it runs on connection. */
+  #startPending = false;
 
   /**
    * Starts a verification now: a new session when `session-url` is set (for `defer`, or to try
    * again), otherwise follows `transaction` afresh.
    */
   start(): void {
+    this.#started = true;
+    this.#startPending = !this.isConnected;
+    // Before the first update, that update begins; while disconnected, the next connection does.
+    if (!this.hasUpdated || !this.isConnected) return;
     this.#keepFocus();
     if (this.sessionUrl) void this.#createSession();
     else this.#begin();
@@ -169,15 +192,19 @@ export class KycVerify extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // A session request cut short by disconnection starts again; a followed transaction resumes by itself.
-    if (this.hasUpdated && !this.followed && !this.problem) this.#begin();
+    if (!this.hasUpdated) return;
+    if (this.#startPending) this.start();
+    // A session request cut short by a removal starts again; a followed transaction resumes by itself.
+    else if (!this.followed && !this.problem && !this.starting) this.#begin();
     if (this.status?.state === 'successful' && !this.continueReady) this.#armContinue();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#cancelSession();
     clearTimeout(this.#continueTimer);
+    // A move (removed and appended in one task) keeps the session request under way: aborting it
+    // would make the host create a second transaction. A removal cancels it.
+    queueMicrotask(() => this.isConnected || this.#cancelSession());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -190,7 +217,7 @@ export class KycVerify extends LitElement {
   #begin(): void {
     this.#abandon();
     if (this.transaction) this.#follow(this.transaction);
-    else if (this.sessionUrl && !this.defer) void this.#createSession();
+    else if (this.sessionUrl && (!this.defer || this.#started)) void this.#createSession();
   }
 
   /** Forgets the current transaction: no answer about it is acted on any more. */
@@ -199,7 +226,7 @@ export class KycVerify extends LitElement {
     this.#poller.follow(null);
     this.#countdown.deadline = null;
     clearTimeout(this.#continueTimer);
-    this.followed = this.status = this.problem = null;
+    this.followed = this.status = this.problem = this.copyNote = null;
     this.continueReady = false;
   }
 
@@ -215,7 +242,7 @@ export class KycVerify extends LitElement {
     const request = (this.#session = new AbortController());
     this.starting = true;
     try {
-      const body = await requestJson(this.sessionUrl, { method: 'POST' }, this.requestTimeout, request.signal);
+      const body = await requestJson(this.sessionUrl, { method: 'POST' }, this.#requestTimeout(), request.signal);
       if (call !== this.#sessionCalls) return;
       this.starting = false;
       const session = readSession(body);
@@ -265,6 +292,8 @@ export class KycVerify extends LitElement {
     if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
       this.#dispatch(new KycStateChangeEvent(detail));
     }
+    // A listener may have moved on (start(), another transaction, removal): this answer is done with.
+    if (this.status !== status || !this.isConnected) return;
     if (!isTerminal(status.state)) {
       if (status.expires_at) this.#countdown.deadline = Date.parse(status.expires_at);
       return;
@@ -280,6 +309,7 @@ export class KycVerify extends LitElement {
 
   #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
     this.problem = { kind: error.kind, message: error.message, retrying, ...(error.status && { status: error.status }), ...(uuid && { uuid }) };
+    if (!retrying) this.#keepFocus();
     this.#dispatch(new KycErrorEvent(this.problem));
   }
 
@@ -294,12 +324,16 @@ export class KycVerify extends LitElement {
 
   #armContinue(): void {
     clearTimeout(this.#continueTimer);
-    this.#continueTimer = setTimeout(() => (this.continueReady = true), this.continueDelay);
+    this.#continueTimer = setTimeout(() => (this.continueReady = true), numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
   }
 
-  /** When focus is inside the element and the control it is on is about to go, it moves to the status line. */
+  #requestTimeout(): number {
+    return numberOr(this.requestTimeout, 0) || DEFAULT_REQUEST_TIMEOUT_MS;
+  }
+
+  /** When focus is on one of the element's controls and that control is about to go, it moves to the status line. */
   #keepFocus(): void {
-    if (!this.matches(':focus-within')) return;
+    if (!this.shadowRoot?.activeElement) return;
     void this.updateComplete.then(() => {
       if (!this.shadowRoot?.activeElement) this.renderRoot.querySelector<HTMLElement>('[part="status"]')?.focus();
     });
@@ -308,6 +342,9 @@ export class KycVerify extends LitElement {
   #continue = () => this.#dispatch(new KycContinueEvent(this.#detail(this.status!)));
 
   #copy = async () => {
+    // Emptied first, so that the live region announces a second copy too.
+    this.copyNote = null;
+    await this.updateComplete;
     try {
       await navigator.clipboard.writeText(this.followed!.link);
       this.copyNote = 'linkCopied';
@@ -328,13 +365,13 @@ export class KycVerify extends LitElement {
   }
 
   #renderLink(link: string, strings: KycVerifyStrings) {
-    const showQr = this.mode !== 'button';
-    const showButton = this.mode !== 'qr';
-    if (showQr && this.#qr?.link !== link) this.#qr = { link, path: qrPath(link) };
-    const qr = this.#qr?.path;
+    if (this.mode !== 'button' && this.#qr?.link !== link) this.#qr = { link, path: qrCodeOf(link) };
+    const qr = this.mode !== 'button' ? this.#qr?.path : null;
+    // A link too long for any QR code still gets its button.
+    const showButton = this.mode !== 'qr' || !qr;
     const remaining = this.#countdown.remaining;
     return html`
-      ${showQr && qr
+      ${qr
         ? html`<div class="scan">
             <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
               <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>

@@ -31,8 +31,9 @@ const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
  * languages, the first one built in; Spanish when none is.
  */
-export function languageOf(element: Element): string {
-  const wanted = [element.closest('[lang]')?.getAttribute('lang') ?? '', ...navigator.languages];
+export function languageOf(element: HTMLElement): string {
+  // The property first: it is ahead of the attribute while an update that reflects it is under way.
+  const wanted = [element.lang || element.closest('[lang]')?.getAttribute('lang') || '', ...navigator.languages];
   const primary = wanted.map((tag) => tag.split('-')[0]!.toLowerCase());
   return primary.find((tag) => tag in LANGUAGES) ?? 'es';
 }

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { protocolError, readStatus } from './read-status.js';
+import { dateText, protocolError, readStatus } from './read-status.js';
 
 /** design.md's session answer: the transaction the host created for this user. */
 export interface SessionAnswer {
@@ -18,7 +18,7 @@ export function readSession(body: unknown): SessionAnswer {
   return {
     uuid: answer.uuid,
     link: typeof answer.link === 'string' ? answer.link : null,
-    expiresAt: typeof answer.expires_at === 'string' ? answer.expires_at : null,
+    expiresAt: dateText(answer.expires_at),
     status,
   };
 }

@@ -11,6 +11,12 @@ type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** A date-time string that parses; anything else is as good as absent. */
+export const dateText = (value: unknown): string | null => {
+  const date = text(value);
+  return date && Number.isFinite(Date.parse(date)) ? date : null;
+};
+
 /** The state the booleans carry, when the answer has them; `undefined` when it has none. */
 function flagState(fields: Fields): TransactionState | undefined {
   const { active, complete, failed } = fields;
@@ -36,7 +42,8 @@ function expiryOf(fields: Fields): string | null {
  */
 export function readStatus(body: unknown): TransactionStatus {
   if (!isObject(body)) throw protocolError('not a JSON object');
-  const fields = isObject(body.data) ? body.data : body;
+  // The API's envelope is `{ code, resource, data, message }`; a status object is read as it is.
+  const fields = 'resource' in body && isObject(body.data) ? body.data : body;
   const fromFlags = flagState(fields);
   const named = fields.state;
   if (named !== undefined && (typeof named !== 'string' || !STATES.includes(named))) {
@@ -54,7 +61,7 @@ export function readStatus(body: unknown): TransactionStatus {
     step: text(fields.step),
     code: text(fields.code),
     issue_description: text(fields.issue_description),
-    expires_at: text(fields.expires_at) ?? expiryOf(fields),
+    expires_at: dateText(fields.expires_at) ?? expiryOf(fields),
     updated_at: text(fields.updated_at),
   };
 }

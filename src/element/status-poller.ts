@@ -74,8 +74,9 @@ export class StatusPoller implements ReactiveController {
     try {
       const body = await requestJson(url, { cache: 'no-cache' }, this.options.timeout(), request.signal);
       if (call !== this.#calls) return;
-      this.#failures = 0;
       this.options.onStatus(readStatus(body));
+      // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
+      this.#failures = 0;
     } catch (error) {
       if (call !== this.#calls) return;
       const failure = asRequestError(error);

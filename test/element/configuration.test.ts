@@ -55,4 +55,19 @@ describe('<kyc-verify> configuration', () => {
     expect(events).to.deep.equal([]);
     expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.equal('');
   });
+
+  it('uses the default request timeout when request-timeout is not a number', async () => {
+    const scripted = await script({ status: [status('pending')] });
+    const { of } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'request-timeout': 'soon' });
+    await until(() => of('kyc-state-change').length === 1);
+    expect(of('kyc-error')).to.have.length(0);
+  });
+
+  it('keeps the Continue debounce when continue-delay is not a number', async () => {
+    const scripted = await script({ status: [status('successful')] });
+    const { element } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'continue-delay': 'none' });
+    await until(() => element.shadowRoot!.querySelector('[part="continue-button"]') !== null);
+    await sleep(300);
+    expect(element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!.disabled).to.be.true;
+  });
 });

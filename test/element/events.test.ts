@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { envelope, follow, next, script, status, until, UUID } from './scripted.js';
+import { envelope, follow, mount, next, script, sleep, status, until, UUID, VERIFICATION_URL } from './scripted.js';
 
 describe('events of <kyc-verify>', () => {
   it('fires kyc-state-change with the observed status when polling starts', async () => {
@@ -80,5 +80,30 @@ describe('events of <kyc-verify>', () => {
     button.click();
     expect(of('kyc-continue')).to.have.length(1);
     expect(of('kyc-continue')[0]!.detail).to.include({ uuid: UUID, state: 'successful' });
+  });
+
+  it('enables Continue no sooner than continue-delay after success', async () => {
+    const scripted = await script({ status: [status('successful')] });
+    const { element } = await follow(scripted, { 'continue-delay': '400' });
+    await next(element, 'kyc-successful');
+    const succeededAt = performance.now();
+    await element.updateComplete;
+    const button = element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!;
+    await until(() => !button.disabled);
+    expect(performance.now() - succeededAt).to.be.at.least(390);
+  });
+
+  it('fires nothing more about a transaction a kyc-state-change listener moved away from with start()', async () => {
+    const second = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
+    const scripted = await script({
+      session: [{ status: 201, body: { uuid: UUID } }, { status: 201, body: { uuid: second } }],
+      status: [status('successful'), status('pending', { uuid: second })],
+    });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'verification-url': VERIFICATION_URL, 'poll-interval': '100' });
+    element.addEventListener('kyc-state-change', () => element.start(), { once: true });
+    await until(() => of('kyc-state-change').some((event) => event.detail.uuid === second));
+    await sleep(300);
+    expect(of('kyc-successful')).to.have.length(0);
+    expect(element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')).to.equal(null);
   });
 });

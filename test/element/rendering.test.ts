@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import jsQR from 'jsqr';
 import type { KycVerify } from '../../src/index.js';
-import { follow, LINK, next, script, shadow, status, until } from './scripted.js';
+import { follow, LINK, next, script, shadow, sleep, status, until } from './scripted.js';
 
 /** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it. */
 async function decodeQr(element: KycVerify): Promise<string | null> {
@@ -118,6 +118,31 @@ describe('<kyc-verify> rendering', () => {
     expect(part(element, 'qr')).to.equal(null);
     expect(part(element, 'timer')).to.equal(null);
   });
+
+  it('falls back to the button when the link is too long for a QR code', async () => {
+    const link = `https://verify.example.cl/${'x'.repeat(3000)}`;
+    const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'qr', link });
+    expect(part(element, 'qr')).to.equal(null);
+    expect((part(element, 'button') as HTMLAnchorElement).href).to.equal(link);
+  });
+
+  it('forgets "Link copied" when it shows another transaction', async () => {
+    const second = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
+    const scripted = await script({ status: [status('pending')] });
+    const { element } = await follow(scripted, { lang: 'en' });
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard')!;
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async () => {} } });
+    try {
+      part(element, 'copy-button')!.click();
+      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      element.transaction = second;
+      await element.updateComplete;
+      expect(element.shadowRoot!.textContent).not.to.include('Link copied');
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).clipboard;
+      Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+  });
 });
 
 describe('<kyc-verify> languages', () => {
@@ -146,6 +171,14 @@ describe('<kyc-verify> languages', () => {
     element.strings = { openButton: 'Start the check' };
     await element.updateComplete;
     expect(part(element, 'button')!.textContent).to.equal('Start the check');
+  });
+
+  it('switches language at once when the lang property changes', async () => {
+    const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'es' });
+    await next(element, 'kyc-successful');
+    element.lang = 'en';
+    await element.updateComplete;
+    expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
   });
 });
 
@@ -189,5 +222,26 @@ describe('<kyc-verify> accessibility', () => {
     } finally {
       await emulateMedia({ reducedMotion: 'no-preference' });
     }
+  });
+
+  it('moves focus from a vanished control to the status line on a final error', async () => {
+    const { element } = await follow(await script({ status: [status('pending'), { status: 404 }] }), { 'poll-interval': '300' });
+    await until(() => part(element, 'copy-button') !== null);
+    part(element, 'copy-button')!.focus();
+    await next(element, 'kyc-error');
+    await until(() => element.shadowRoot!.activeElement === part(element, 'status'));
+  });
+
+  it("leaves focus alone on the host's own slotted content when the verification ends", async () => {
+    const scripted = await script({ status: [status('pending'), status('successful')] });
+    const { element } = await follow(scripted, { 'poll-interval': '300' });
+    const input = document.createElement('input');
+    input.setAttribute('aria-label', 'notes');
+    element.append(input);
+    input.focus();
+    await next(element, 'kyc-successful');
+    await element.updateComplete;
+    await sleep(50);
+    expect(document.activeElement).to.equal(input);
   });
 });

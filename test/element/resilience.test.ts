@@ -91,6 +91,22 @@ describe('<kyc-verify> under failures', () => {
     await sleep(200);
     expect(of('kyc-failed')).to.have.length(1);
   });
+
+  it('backs off on protocol errors too', async () => {
+    const scripted = await script({ status: [{ body: { uuid: UUID, state: 'weird' } }] });
+    await follow(scripted, { 'poll-interval': '100' });
+    await sleep(1500);
+    expect((await scripted.log()).length).to.be.within(2, 6);
+  });
+
+  it('ignores an expires_at that is not a date: no countdown, no extra polls', async () => {
+    const scripted = await script({ status: [status('pending', { expires_at: 'in ten minutes' })] });
+    const { element } = await follow(scripted, { 'poll-interval': '60000' });
+    await until(async () => (await scripted.log()).length === 1);
+    await sleep(300);
+    expect(await scripted.log()).to.have.length(1);
+    expect(element.shadowRoot!.querySelector('[part="timer"]')).to.equal(null);
+  });
 });
 
 describe('<kyc-verify> lifecycle', () => {
@@ -119,16 +135,17 @@ describe('<kyc-verify> lifecycle', () => {
   });
 
   it('abandons the old transaction when transaction changes mid-poll: no late events about it', async () => {
-    const other = status('pending', { uuid: OTHER_UUID });
-    const scripted = await script({ status: [status('pending'), { ...status('successful'), delay: 300 }, other] });
-    const { element, of } = await follow(scripted);
+    // Nanoids: the late answer carries no uuid the element could check, so only abandoning it keeps it out.
+    const late = { ...status('successful', { uuid: 'AAAAAA' }), delay: 300 };
+    const scripted = await script({ status: [status('pending', { uuid: 'AAAAAA' }), late, status('pending', { uuid: 'BBBBBB' })] });
+    const { element, of } = await follow(scripted, { transaction: 'AAAAAA' });
     await until(async () => (await scripted.log()).length >= 2);
-    element.transaction = OTHER_UUID;
-    await until(() => of('kyc-state-change').some((event) => event.detail.uuid === OTHER_UUID));
+    element.transaction = 'BBBBBB';
+    await until(() => of('kyc-state-change').some((event) => event.detail.uuid === 'BBBBBB'));
     await sleep(400);
     expect(of('kyc-successful')).to.have.length(0);
-    const log = await scripted.log();
-    expect(log.at(-1)!.uuid).to.equal(OTHER_UUID);
+    expect(of('kyc-error')).to.have.length(0);
+    expect((await scripted.log()).at(-1)!.uuid).to.equal('BBBBBB');
   });
 
   it('pauses while the page is hidden and polls at once when it is visible again', async () => {

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { mount, next, script, sleep, status, until, UUID, VERIFICATION_URL } from './scripted.js';
+import { expect, fixture, html } from '@open-wc/testing';
+import { mount, next, record, script, sleep, status, until, UUID, VERIFICATION_URL } from './scripted.js';
 
 const created = { status: 201, body: { uuid: UUID, link: `${VERIFICATION_URL}/transactions/${UUID}`, expires_at: new Date(Date.now() + 600_000).toISOString() } };
 
@@ -81,5 +81,59 @@ describe('<kyc-verify> sessions', () => {
     const { of } = await mount({ 'session-url': scripted.sessionUrl });
     await until(() => of('kyc-error').length === 1);
     expect(of('kyc-error')[0]!.detail).to.include({ kind: 'protocol', retrying: false });
+  });
+
+  it('keeps its session request when moved in the DOM: one transaction, not two', async () => {
+    const scripted = await script({ session: [{ ...created, delay: 200 }], status: [status('pending')] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'poll-interval': '100' });
+    document.body.append(element);
+    await until(() => of('kyc-state-change').length === 1);
+    expect((await scripted.log()).filter((entry) => entry.route === 'session')).to.have.length(1);
+    element.remove();
+  });
+
+  it('starts again after a removal cut its session request short', async () => {
+    const scripted = await script({ session: [{ ...created, delay: 200 }], status: [status('pending')] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'poll-interval': '100' });
+    const parent = element.parentElement!;
+    element.remove();
+    await sleep(50);
+    parent.append(element);
+    await until(() => of('kyc-state-change').length === 1);
+    expect((await scripted.log()).filter((entry) => entry.route === 'session')).to.have.length(2);
+  });
+
+  it('honours start() called before the first update', async () => {
+    const scripted = await script({ session: [created], status: [status('pending')] });
+    const element = document.createElement('kyc-verify');
+    element.setAttribute('session-url', scripted.sessionUrl);
+    element.setAttribute('defer', '');
+    const { of } = record(element);
+    (await fixture<HTMLDivElement>(html`<div></div>`)).append(element);
+    element.start();
+    await until(() => of('kyc-state-change').length === 1);
+    expect((await scripted.log()).filter((entry) => entry.route === 'session')).to.have.length(1);
+  });
+
+  it('runs a start() called while disconnected once connected, and fires its events then', async () => {
+    const scripted = await script({ session: [{ status: 201, body: { ...status('failed').body, link: created.body.link } }] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, defer: '' });
+    const parent = element.parentElement!;
+    element.remove();
+    element.start();
+    await sleep(100);
+    expect(await scripted.log()).to.deep.equal([]);
+    parent.append(element);
+    await next(element, 'kyc-failed');
+    expect(of('kyc-failed')).to.have.length(1);
+  });
+
+  it('never renders an unsafe link from the session answer', async () => {
+    const scripted = await script({ session: [{ status: 201, body: { uuid: UUID, link: 'javascript:alert(1)' } }], status: [status('pending')] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl });
+    await until(() => of('kyc-error').length === 1);
+    expect(of('kyc-error')[0]!.detail).to.include({ kind: 'config', retrying: false });
+    expect(element.shadowRoot!.querySelector('a')).to.equal(null);
+    expect((await scripted.log()).filter((entry) => entry.route === 'status')).to.have.length(0);
   });
 });

@@ -18,7 +18,7 @@ export const en: KycVerifyStrings = {
   successful: 'Your identity is verified.',
   failed: 'We could not verify your identity.',
   expired: 'The verification link expired.',
-  reconnecting: 'Connection lost. Retrying…',
+  reconnecting: 'No answer about the verification yet. Retrying…',
   unavailable: 'The verification is not available right now.',
   continue: 'Continue',
   tryAgain: 'Try again',

@@ -18,7 +18,7 @@ export const es: KycVerifyStrings = {
   successful: 'Tu identidad está verificada.',
   failed: 'No pudimos verificar tu identidad.',
   expired: 'El enlace de verificación venció.',
-  reconnecting: 'Se perdió la conexión. Reintentando…',
+  reconnecting: 'Aún sin respuesta sobre la verificación. Reintentando…',
   unavailable: 'La verificación no está disponible en este momento.',
   continue: 'Continuar',
   tryAgain: 'Intentar de nuevo',
