@@ -153,3 +153,15 @@ export function follow(scripted: Scripted, attributes: Record<string, string> = 
 export function shadow(element: KycVerify, selector: string) {
   return element.shadowRoot!.querySelector<HTMLElement>(selector);
 }
+
+/** Runs `body` with `navigator.clipboard.writeText` replaced by `writeText`. */
+export async function withClipboard(writeText: (text: string) => Promise<void>, body: () => Promise<void>): Promise<void> {
+  const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard')!;
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  try {
+    await body();
+  } finally {
+    delete (navigator as unknown as Record<string, unknown>).clipboard;
+    Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+  }
+}
