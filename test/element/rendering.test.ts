@@ -82,9 +82,9 @@ describe('<kyc-verify> rendering', () => {
     const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'en' });
     let copied = '';
     await withClipboard(async (text: string) => void (copied = text), async () => {
-        part(element, 'copy-button')!.click();
-        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
-        expect(copied).to.equal(LINK);
+      part(element, 'copy-button')!.click();
+      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      expect(copied).to.equal(LINK);
     });
   });
 
@@ -126,11 +126,11 @@ describe('<kyc-verify> rendering', () => {
     const scripted = await script({ status: [status('pending')] });
     const { element } = await follow(scripted, { lang: 'en' });
     await withClipboard(async () => {}, async () => {
-        part(element, 'copy-button')!.click();
-        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
-        element.transaction = second;
-        await element.updateComplete;
-        expect(element.shadowRoot!.textContent).not.to.include('Link copied');
+      part(element, 'copy-button')!.click();
+      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      element.transaction = second;
+      await element.updateComplete;
+      expect(element.shadowRoot!.textContent).not.to.include('Link copied');
     });
   });
 });
@@ -189,16 +189,16 @@ describe('<kyc-verify> accessibility', () => {
   it('works from the keyboard alone: Tab reaches the link, then the copy button, and Enter copies', async () => {
     const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'button', lang: 'en' });
     await withClipboard(async () => {}, async () => {
-        const before = document.createElement('button');
-        before.textContent = 'before';
-        element.before(before);
-        before.focus();
-        await sendKeys({ press: 'Tab' });
-        expect(element.shadowRoot!.activeElement).to.equal(part(element, 'button'));
-        await sendKeys({ press: 'Tab' });
-        expect(element.shadowRoot!.activeElement).to.equal(part(element, 'copy-button'));
-        await sendKeys({ press: 'Enter' });
-        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      const before = document.createElement('button');
+      before.textContent = 'before';
+      element.before(before);
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(element.shadowRoot!.activeElement).to.equal(part(element, 'button'));
+      await sendKeys({ press: 'Tab' });
+      expect(element.shadowRoot!.activeElement).to.equal(part(element, 'copy-button'));
+      await sendKeys({ press: 'Enter' });
+      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
     });
   });
 
