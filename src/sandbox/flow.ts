@@ -82,6 +82,8 @@ export function applyEvent(flow: Flow, event: FlowEvent, rules: FlowRules): Flow
     case '013':
       return succeed(flow);
     case '014':
+      // The selfie is compared with the document before the challenges, not during them.
+      if (flow.phase === 'challenge') return { rejected: 'Code 014 needs the selfie step' };
       return recorded(selfieRejected(flow, '014', SELFIE_SCORES.mismatch, rules));
     case '015':
       return recorded(selfieRejected(flow, '015', SELFIE_SCORES.lowScore, rules));

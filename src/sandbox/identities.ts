@@ -18,6 +18,9 @@ export const TEST_IDENTITIES: Readonly<Record<string, TestIdentity>> = {
   '22333444K': { name: 'Valentina', last_name: 'Rojas Fuentes', date_birth: '30/05/2006', document_number: '100223334' },
 };
 
+/** The RUT whose person a transaction without `nin` reads. */
+export const DEFAULT_TEST_NIN = '11.111.111-1';
+
 const GIVEN_NAMES = ['Francisca', 'Benjamín', 'Constanza', 'Matías', 'Javiera', 'Sebastián', 'Catalina', 'Tomás'];
 const SURNAMES = ['Araya', 'Fernández', 'Vargas', 'Castillo', 'Espinoza', 'Reyes', 'Morales', 'Núñez'];
 
@@ -26,7 +29,7 @@ const SURNAMES = ['Araya', 'Fernández', 'Vargas', 'Castillo', 'Espinoza', 'Reye
  * RUT so that the same nin always reads the same person.
  */
 export function identityOf(nin: string | undefined): TestIdentity {
-  const rut = (nin && normalizeRut(nin)) || '111111111';
+  const rut = normalizeRut(nin || DEFAULT_TEST_NIN) ?? normalizeRut(DEFAULT_TEST_NIN)!;
   const known = TEST_IDENTITIES[rut];
   if (known) return known;
   const bytes = createHash('sha256').update(rut).digest();

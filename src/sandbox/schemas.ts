@@ -6,6 +6,9 @@ import { z } from '@hono/zod-openapi';
 import { ISSUE_CODES } from '../shared/issue-codes.js';
 import { isValidRut } from '../shared/rut.js';
 
+/** A century: further would take the clock past what a date can hold. */
+const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
+
 const STEP_CODES = ['Session_start', 'Capture_credential_Ok', 'Capture_credential_fail', 'Session_complete_Ok', 'Session_complete_fail', 'time_out'] as const;
 
 export const AUTHORIZATION_METHODS = ['kyc_register', 'kyc_register_simple', 'sms', 'email', 'fido2', 'bioidentity'] as const;
@@ -73,7 +76,7 @@ export const CreateTransactionRequestSchema = z
     company_id: z.string().min(1),
     authorization_method: z.enum(AUTHORIZATION_METHODS),
     tries: z.number().int().default(3).openapi({ description: 'Minimum 1 (400 otherwise).' }),
-    expiration: z.number().int().default(600).openapi({ description: 'Link expiry in seconds; minimum 1 (400 otherwise).' }),
+    expiration: z.number().int().max(MAX_ADVANCE_SECONDS).default(600).openapi({ description: 'Link expiry in seconds; minimum 1 (400 otherwise), at most a century.' }),
     webhook: httpUrl().optional(),
     scope: z.string().optional(),
     user_id: z.string().optional(),
@@ -173,7 +176,7 @@ export const OutcomeRequestSchema = z
   .openapi('OutcomeRequest', { description: 'The issue code to apply as the flow\'s next event.' });
 
 export const ClockRequestSchema = z
-  .object({ advance_seconds: z.number().min(0) })
+  .object({ advance_seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) })
   .openapi('ClockRequest');
 
 export const ClockSchema = z

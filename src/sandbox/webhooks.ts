@@ -3,7 +3,7 @@
  * the connection fails, never after an answer (a 5xx is logged, not retried). Every delivery is
  * kept in a bounded log that `GET /sandbox/webhooks` serves.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { SandboxClock } from './clock.js';
 import type { WebhookDelivery, WebhookPayload } from './schemas.js';
@@ -26,6 +26,7 @@ export class WebhookDispatcher {
   readonly #inFlight = new Set<Promise<void>>();
   /** Pending backoff waits: closing the sandbox ends them at once. */
   readonly #waits = new Map<NodeJS.Timeout, () => void>();
+  readonly #requests = new Set<ClientRequest>();
   readonly #attempts: number;
   readonly #baseDelayMs: number;
   readonly #timeoutMs: number;
@@ -45,7 +46,10 @@ export class WebhookDispatcher {
     const delivery: WebhookDelivery = { id: this.#nextId++, uuid: payload.uuid, url, reason, state: 'in_flight', payload, attempts: [] };
     this.#log.push(delivery);
     if (this.#log.length > LOG_LIMIT) this.#log.shift();
-    const running = this.#deliver(delivery).finally(() => this.#inFlight.delete(running));
+    const running = this.#deliver(delivery)
+      // A delivery that cannot even be attempted is a failed delivery, never a crashed sandbox.
+      .catch(() => void (delivery.state = 'failed'))
+      .finally(() => this.#inFlight.delete(running));
     this.#inFlight.add(running);
   }
 
@@ -66,11 +70,12 @@ export class WebhookDispatcher {
       resolve();
     }
     this.#waits.clear();
+    for (const request of this.#requests) request.destroy(new Error('Sandbox closed'));
   }
 
   async #deliver(delivery: WebhookDelivery): Promise<void> {
     const body = JSON.stringify(delivery.payload);
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; !this.#closed; attempt++) {
       const at = this.clock.iso();
       const started = performance.now();
       const result = await this.#post(delivery.url, body);
@@ -81,7 +86,6 @@ export class WebhookDispatcher {
       }
       if (!result.connectionFailed || attempt >= this.#attempts) break;
       await this.#wait(this.#baseDelayMs * 2 ** (attempt - 1));
-      if (this.#closed) break;
     }
     delivery.state = 'failed';
   }
@@ -104,6 +108,8 @@ export class WebhookDispatcher {
         timeout: this.#timeoutMs,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'kyc-verify-sandbox' },
       });
+      this.#requests.add(request);
+      request.on('close', () => this.#requests.delete(request));
       let connected = false;
       request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
       request.on('response', (response) => {

@@ -6,7 +6,7 @@ const RUT_FORMAT = /^(\d{1,3}(?:\.?\d{3}){2})-?([\dkK])$/;
 export function normalizeRut(value: string): string | null {
   const match = RUT_FORMAT.exec(value.trim());
   if (!match) return null;
-  const body = match[1]!.replaceAll('.', '');
+  const body = match[1]!.replaceAll('.', '').replace(/^0+(?=\d)/, '');
   const checkDigit = match[2]!.toUpperCase();
   return checkDigitOf(body) === checkDigit ? body + checkDigit : null;
 }

@@ -80,3 +80,16 @@ test('reading document data needs the read scope', async () => {
   const uuid = await finished('11.111.111-1', '002', '013');
   assert.equal((await sandbox.credentialInformation(await sandbox.token('sandbox-writer'), uuid)).status, 403);
 });
+
+test('a transaction without nin reads the default test identity, nin included', async () => {
+  const { uuid } = await sandbox.created(token, { authorization_method: 'kyc_register_simple', metadata: {} });
+  await sandbox.outcomes(uuid, '002', '013');
+  const { data } = (await sandbox.credentialInformation(token, uuid)).body;
+  assert.deepEqual([data.name, data.nin], ['María José', '11.111.111-1']);
+});
+
+test('a RUT written with leading zeros reads the same person', async () => {
+  const { uuid } = await sandbox.created(token, { metadata: { nin: '011.111.111-1' } });
+  await sandbox.outcomes(uuid, '002', '013');
+  assert.equal((await sandbox.credentialInformation(token, uuid)).body.data.name, 'María José');
+});

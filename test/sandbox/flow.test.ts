@@ -173,3 +173,14 @@ test('a failed transaction enrols nobody', async () => {
   const second = await sandbox.created(token, { metadata });
   assert.equal((await sandbox.outcome(second.uuid, '002')).status, 200);
 });
+
+test('a selfie mismatch (014) does not fit a liveness challenge: 409, nothing changes', async () => {
+  const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', challenges_required: 1 } });
+  await sandbox.outcomes(uuid, '002');
+  await sandbox.request('POST', `/transactions/${uuid}`, {
+    body: new URLSearchParams({ outcome: 'selfie_ok' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  assert.equal((await sandbox.outcome(uuid, '014')).status, 409);
+  assert.equal((await sandbox.get(token, uuid)).body.data.code, '002');
+});

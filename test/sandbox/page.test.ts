@@ -193,3 +193,17 @@ test('an unknown transaction answers a 404 page', async () => {
   assert.equal(status, 404);
   assert.match(body, /Transacción no encontrada/);
 });
+
+test('the page refuses the blacklist failure (016) when fraud_check is off', async () => {
+  const { uuid } = await sandbox.created(token);
+  await sandbox.outcomes(uuid, '002');
+  assert.equal((await choose(uuid, '016')).status, 400);
+  assert.equal((await read(uuid)).active, true);
+});
+
+test('a HEAD of the link (a previewer, a scanner) does not start the capture timer', async () => {
+  const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', capture_document_expiration: 30 } });
+  assert.equal((await sandbox.request('HEAD', `/transactions/${uuid}`)).status, 200);
+  await sandbox.advanceClock(31);
+  assert.equal((await read(uuid)).active, true);
+});

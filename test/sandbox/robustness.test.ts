@@ -67,3 +67,9 @@ test('bad input leaves the sandbox serving', async () => {
   await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } });
   assert.equal((await sandbox.create(token)).status, 201);
 });
+
+test('a clock advance past a century answers 422, and the sandbox goes on serving', async () => {
+  assert.equal((await sandbox.request('POST', '/sandbox/clock', { json: { advance_seconds: 1e13 } })).status, 422);
+  assert.equal((await sandbox.request('GET', '/sandbox/clock')).status, 200);
+  assert.equal((await sandbox.create(await sandbox.token())).status, 201);
+});

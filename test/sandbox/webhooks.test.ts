@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { refusingUrl, sandboxForTests, webhookReceiver } from './helpers.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { refusingUrl, SandboxClient, sandboxForTests, webhookReceiver } from './helpers.js';
 
 const sandbox = await sandboxForTests({ webhookRetry: { attempts: 3, baseDelayMs: 5 } });
 const token = await sandbox.token();
@@ -96,4 +99,21 @@ test('a transaction without webhook sends nothing', async () => {
   const created = await sandbox.created(token);
   await sandbox.outcomes(created.uuid, '016');
   assert.deepEqual(sandbox.handle.webhookDeliveries(created.uuid), []);
+});
+
+test('close() ends a delivery still waiting for its answer', { timeout: 5_000 }, async () => {
+  const silent = createServer(() => {});
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const own = await startSandbox({ port: 0, webhookRetry: { timeoutMs: 60_000 } });
+  try {
+    const client = new SandboxClient(own);
+    const { uuid } = await client.created(await client.token(), { webhook: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook` });
+    await client.outcomes(uuid, '016');
+    await own.close();
+    await own.webhooksSettled();
+    assert.deepEqual(own.webhookDeliveries(uuid).map((delivery) => delivery.state), ['failed']);
+  } finally {
+    silent.closeAllConnections();
+    silent.close();
+  }
 });

@@ -3,7 +3,7 @@ import { READ_SCOPE } from '../clients.js';
 import type { SandboxApp, SandboxParts } from '../context.js';
 import { requireToken } from '../auth.js';
 import { ApiError } from '../errors.js';
-import { identityOf } from '../identities.js';
+import { identityOf, DEFAULT_TEST_NIN } from '../identities.js';
 import { BEARER, errorResponses, jsonResponse } from '../responses.js';
 import { CredentialEnvelopeSchema } from '../schemas.js';
 
@@ -38,7 +38,7 @@ export function registerCredentialRoutes(app: SandboxApp, { service, tokens }: S
     }
     if (data.active) throw new ApiError(409, RESOURCE, 'Not finished', 'The transaction is still in progress');
     if (!flow.documentOnFile) throw new ApiError(404, RESOURCE, 'Not found', 'No document was read in this transaction');
-    const nin = data.metadata.nin ?? '';
+    const nin = data.metadata.nin ?? DEFAULT_TEST_NIN;
     const credential = { ...identityOf(nin), nin, identity_verification_score: flow.selfieMatch ?? 0 };
     return c.json({ code: 200, resource: RESOURCE, data: credential, message: 'Ok' }, 200);
   });

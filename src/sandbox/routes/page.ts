@@ -42,7 +42,8 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
     const lang = langOf(c.req.query('lang'));
     const transaction = service.byUuid(c.req.param('uuid'));
     if (!transaction) return notFound(c, lang);
-    service.startCapture(transaction);
+    // A HEAD (a link previewer, a scanner) does not start the end user's capture timer.
+    if (c.req.method === 'GET') service.startCapture(transaction);
     return respond(c, pageOf(transaction, lang, c.req.path));
   });
 
@@ -53,7 +54,8 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
     const back = `${c.req.path}?lang=${lang}`;
     const form = await c.req.parseBody();
     const choice = typeof form.outcome === 'string' ? form.outcome : '';
-    if (!PAGE_EVENTS.includes(choice)) {
+    // The page offers only what can happen: the blacklist failure (016) needs fraud_check.
+    if (!PAGE_EVENTS.includes(choice) || (choice === '016' && !transaction.data.metadata.fraud_check)) {
       return respond(c, messagePage(lang, c.req.path, STRINGS[lang].badRequestHeading, choice, back), 400);
     }
     const rejected = service.apply(transaction, choice as FlowEvent);
