@@ -4,6 +4,7 @@
  * nullability it changes) does not break an integration.
  */
 import { z } from 'zod';
+import { UUID_PATTERN } from './owner.js';
 
 const flags = { active: z.boolean(), complete: z.boolean(), failed: z.boolean() };
 const nullableText = z.string().nullable();
@@ -37,7 +38,8 @@ export const credentialEnvelopeShape = z.looseObject({
 
 /** Body of a webhook delivery (spec §2.7). */
 export const webhookPayloadShape = z.looseObject({
-  uuid: z.uuid(),
+  // The same test as the status handler's: a uuid it answers for is one whose deliveries are taken.
+  uuid: z.string().regex(UUID_PATTERN),
   transaction_id: z.string(),
   company_id: z.string(),
   ...flags,

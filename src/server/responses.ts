@@ -1,7 +1,7 @@
 import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from './errors.js';
 
 /** Answers for the widget are per user and change: never kept by shared caches. */
-const PRIVATE = { 'cache-control': 'private, no-cache' };
+export const PRIVATE = { 'cache-control': 'private, no-cache' };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...PRIVATE, ...headers } });
@@ -20,10 +20,14 @@ export function methodNotAllowed(allowed: string): Response {
  * The answer for a failure of the KYC service that the widget should retry: 504 for a timeout,
  * 502 for a 5xx, an unreachable service or an answer against the spec; `null` for any other error.
  */
-export function upstreamFailure(error: unknown): Response | null {
+export function upstreamFailure(error: unknown, onError: ((error: unknown) => void) | undefined): Response | null {
   if (error instanceof KycTimeoutError) return errorResponse(504, 'upstream_timeout', 'the KYC service did not answer in time');
   if (error instanceof KycNetworkError) return errorResponse(502, 'upstream_unreachable', 'the KYC service could not be reached');
-  if (error instanceof KycProtocolError) return errorResponse(502, 'upstream_protocol', error.message);
+  if (error instanceof KycProtocolError) {
+    // Its detail names the service's address: for the server log, not for the browser.
+    (onError ?? console.error)(error);
+    return errorResponse(502, 'upstream_protocol', 'the KYC service answered against its specification');
+  }
   if (error instanceof KycApiError && error.status >= 500) return errorResponse(502, 'upstream_error', `the KYC service answered ${error.status}`);
   return null;
 }

@@ -52,7 +52,8 @@ export function createSessionHandler(options: SessionHandlerOptions): (request: 
   return async (request) => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
     try {
-      const owner = options.owner ? ((await options.owner(request)) ?? null) : null;
+      // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
+      const owner = options.owner ? (await options.owner(request)) || null : null;
       if (options.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
       const built = await options.buildRequest(request);
       if (built instanceof Response) return built;
@@ -62,7 +63,7 @@ export function createSessionHandler(options: SessionHandlerOptions): (request: 
       const answer: SessionAnswer = { ...status, link: linkOf(transaction, built, options.client) };
       return jsonResponse(201, answer);
     } catch (error) {
-      return upstreamFailure(error) ?? internalError(error, options.onError);
+      return upstreamFailure(error, options.onError) ?? internalError(error, options.onError);
     }
   };
 }
@@ -74,6 +75,7 @@ export function createSessionHandler(options: SessionHandlerOptions): (request: 
 function linkOf(transaction: Transaction, request: SessionTransactionRequest, client: KycClient): string {
   const url = transaction.validator_url;
   const nin = request.metadata?.nin?.replace(/[.-]/g, '');
-  if (!url || (nin && url.replace(/[.-]/g, '').toUpperCase().includes(nin.toUpperCase()))) return client.verificationLink(transaction.uuid);
-  return url;
+  const carriesNin =
+    request.link?.includes('{{nin}}') || (nin && url?.replace(/[.-]/g, '').toUpperCase().includes(nin.toUpperCase()));
+  return !url || carriesNin ? client.verificationLink(transaction.uuid) : url;
 }

@@ -17,6 +17,7 @@ export class StatusCache {
   readonly #inFlight = new Map<string, Promise<TransactionStatus>>();
   /** The last failed read per uuid: polls within the budget get its error rather than a new read. */
   readonly #failures = new Map<string, { at: number; error: unknown }>();
+  readonly #endListeners = new Set<(status: TransactionStatus) => void>();
 
   constructor(
     private readonly client: KycClient,
@@ -40,6 +41,9 @@ export class StatusCache {
   async confirm(uuid: string): Promise<TransactionStatus> {
     const cached = await this.store.getStatus(uuid);
     if (cached && isTerminal(cached.status.state)) return cached.status;
+    // Within the budget too: however many deliveries are posted (forged ones included), one read a second.
+    const early = cached ? cached.fetchedAt + MIN_READ_INTERVAL_MS - this.client.now() : 0;
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     const joined = this.#inFlight.has(uuid);
     const status = await this.#fetch(uuid);
     return joined && !isTerminal(status.state) ? this.#fetch(uuid) : status;
@@ -77,6 +81,12 @@ export class StatusCache {
     const cached = await this.store.getStatus(uuid);
     if (cached && isTerminal(cached.status.state)) return cached.status;
     await this.store.saveStatus(uuid, { status, fetchedAt });
+    if (isTerminal(status.state)) for (const listener of this.#endListeners) listener(status);
     return status;
+  }
+
+  /** Calls `listener` with each end state this cache saves first, whichever read found it (a poll, a webhook's confirmation). */
+  onEnd(listener: (status: TransactionStatus) => void): void {
+    this.#endListeners.add(listener);
   }
 }

@@ -3,7 +3,7 @@ import type { KycClient } from './client.js';
 import { KycApiError } from './errors.js';
 import { kitStateFor } from './kit-state.js';
 import { UUID_PATTERN, type OwnerOf } from './owner.js';
-import { errorResponse, internalError, jsonResponse, methodNotAllowed, upstreamFailure } from './responses.js';
+import { errorResponse, internalError, jsonResponse, methodNotAllowed, PRIVATE, upstreamFailure } from './responses.js';
 import type { Store } from './store.js';
 
 export interface StatusHandlerOptions {
@@ -25,7 +25,8 @@ export function createStatusHandler(options: StatusHandlerOptions): (request: Re
 
   return async (request) => {
     if (request.method !== 'GET') return methodNotAllowed('GET');
-    const uuid = decodeURIComponent(new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '');
+    // A uuid needs no decoding: a segment that would is not one.
+    const uuid = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the last path segment must be a transaction uuid');
     try {
       const created = await store.getCreated(uuid);
@@ -34,18 +35,19 @@ export function createStatusHandler(options: StatusHandlerOptions): (request: Re
       const status = await statuses.read(uuid);
       const etag = await etagOf(status);
       if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
-        return new Response(null, { status: 304, headers: { etag, 'cache-control': 'private, no-cache' } });
+        return new Response(null, { status: 304, headers: { etag, ...PRIVATE } });
       }
       return jsonResponse(200, status, { etag });
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();
-      return upstreamFailure(error) ?? internalError(error, options.onError);
+      return upstreamFailure(error, options.onError) ?? internalError(error, options.onError);
     }
   };
 }
 
 async function isOwnedBy(creator: string | null, request: Request, owner: OwnerOf | undefined): Promise<boolean> {
-  if (!owner) return true;
+  // Without an owner check here, a transaction created for an owner answers nobody: fail closed.
+  if (!owner) return creator === null;
   const caller = await owner(request);
   return caller != null && caller === creator;
 }

@@ -22,6 +22,13 @@ export interface WebhookHandlerOptions {
   maxBodyBytes?: number;
   /** Errors of the background work (an unreachable service, a throwing `onResult`); default `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * Waits between attempts to confirm an announced end when the read fails or still says pending
+   * (the service does not deliver again after a 2xx). Default 1, 2, 4, 8 and 16 seconds.
+   */
+  confirmRetryDelaysMs?: readonly number[];
+  /** Keeps the work done after the answer alive on runtimes that stop at the answer (`ctx.waitUntil` on Workers). */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 export interface WebhookHandler {
@@ -36,26 +43,48 @@ export interface WebhookHandler {
  * the authoritative read before calling `onResult`.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  if (options.secret === '') throw new TypeError('secret is empty: give the shared secret, or leave it out to take unsigned deliveries');
   const { store, statuses } = kitStateFor(options.client, options.store);
   const signatureHeader = options.signatureHeader ?? 'x-kyc-signature';
   const maxBodyBytes = options.maxBodyBytes ?? 65_536;
-  const onError = options.onError ?? console.error;
+  const retryDelays = options.confirmRetryDelaysMs ?? [1000, 2000, 4000, 8000, 16_000];
   const working = new Set<Promise<void>>();
+  const delivering = new Map<string, Promise<void>>();
+
+  const report = (error: unknown) => {
+    try {
+      (options.onError ?? console.error)(error);
+    } catch {
+      // A broken logger must not become an unhandled rejection that stops the process.
+    }
+  };
+
+  function track(work: Promise<void>): void {
+    const tracked = work.catch(report);
+    working.add(tracked);
+    void tracked.finally(() => working.delete(tracked));
+    options.waitUntil?.(tracked);
+  }
+
+  // Whichever read finds an end first (a widget's poll, a confirmation) delivers the result, so a
+  // webhook that never came, or whose confirmation failed, still reaches onResult.
+  statuses.onEnd((status) => track(resultFor(status)));
+
+  async function resultFor(status: TransactionStatus): Promise<void> {
+    const created = await store.getCreated(status.uuid);
+    if (created) await deliverResult(status, created);
+  }
 
   async function handleDelivery(uuid: string, announced: TransactionState): Promise<void> {
+    // A pending delivery tells nothing a poll does not, and must never overwrite an end.
+    if (!isTerminal(announced)) return;
     const created = await store.getCreated(uuid);
     // Not created here: no provider read on behalf of whoever posted it.
     if (!created) return;
     const delivery = `webhook:${uuid}:${announced}`;
     if (!(await store.claim(delivery))) return;
-    // A pending delivery tells nothing a poll does not, and must never overwrite an end.
-    if (!isTerminal(announced)) return;
     try {
-      const status = await statuses.confirm(uuid);
-      if (!isTerminal(status.state)) {
-        throw new Error(`webhook announced ${announced} for ${uuid} but the authoritative read says ${status.state}`);
-      }
-      await deliverResult(status, created);
+      await deliverResult(await confirmEnd(uuid, announced), created);
     } catch (error) {
       // Not done: the same delivery coming again is worked again instead of dropped as a duplicate.
       await store.release(delivery);
@@ -63,7 +92,33 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  async function deliverResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
+  /** The authoritative end, read again after a failure or a read that still says pending. */
+  async function confirmEnd(uuid: string, announced: TransactionState): Promise<TransactionStatus> {
+    for (let attempt = 0; ; attempt++) {
+      let failure: unknown;
+      try {
+        const status = await statuses.confirm(uuid);
+        if (isTerminal(status.state)) return status;
+        failure = new Error(`webhook announced ${announced} for ${uuid} but the authoritative read says ${status.state}`);
+      } catch (error) {
+        failure = error;
+      }
+      if (attempt >= retryDelays.length) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, retryDelays[attempt]));
+    }
+  }
+
+  /** Calls onResult once per transaction; a delivery and a poll that find the end together share one call. */
+  function deliverResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
+    let running = delivering.get(status.uuid);
+    if (!running) {
+      running = claimAndCallOnResult(status, created).finally(() => delivering.delete(status.uuid));
+      delivering.set(status.uuid, running);
+    }
+    return running;
+  }
+
+  async function claimAndCallOnResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
     const result = `result:${status.uuid}`;
     if (!(await store.claim(result))) return;
     try {
@@ -76,7 +131,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   const handler = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
-    const body = await limitedBody(request, maxBodyBytes);
+    const body = await limitedBody(request, maxBodyBytes).catch(() => undefined);
+    if (body === undefined) return errorResponse(400, 'unreadable_body', 'the body could not be read to its end');
     if (!body) return errorResponse(413, 'too_large', `the body exceeds ${maxBodyBytes} bytes`);
     if (options.secret && !(await hasValidSignature(options.secret, body, request.headers.get(signatureHeader)))) {
       return errorResponse(401, 'bad_signature', `missing or wrong ${signatureHeader}`);
@@ -84,9 +140,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
     const state = payload.success ? stateOf(payload.data) : null;
     if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
-    const work = handleDelivery(payload.data.uuid, state).catch(onError);
-    working.add(work);
-    void work.finally(() => working.delete(work));
+    track(handleDelivery(payload.data.uuid, state));
     return new Response(null, { status: 204 });
   };
 

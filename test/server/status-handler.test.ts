@@ -177,3 +177,28 @@ test('a malformed uuid answers 400 and a POST 405, both without a provider call'
   assert.equal((await fetch(`${url}/kyc/status/${crypto.randomUUID()}`, { method: 'POST' })).status, 405);
   assert.equal(counter.calls.length, before);
 });
+
+test('a transaction created for an owner answers nobody through a status handler without the owner check', async () => {
+  const client = sandboxClient(sandbox.url);
+  host = await startHost({ client, session: { owner: ownerFromHeader } });
+  const { body } = await host.startSession('alice');
+  assert.equal((await host.poll(body.uuid, 'mallory')).status, 404);
+});
+
+test('a path segment that is not a uuid, even malformed percent-encoding, answers 400', async () => {
+  const { url } = await hostWithSession();
+  const response = await fetch(`${url}/kyc/status/%E0%A4%A`);
+  assert.equal(response.status, 400);
+});
+
+test('an answer of the service against the spec says so without naming the service', async () => {
+  const garbage = (input: string | URL | Request, init?: RequestInit) =>
+    new URL(String(input)).pathname.startsWith('/v1/transactions/') && (init?.method ?? 'GET') === 'GET'
+      ? Promise.resolve(new Response('<html>maintenance</html>', { status: 200 }))
+      : fetch(input, init);
+  const { uuid, poll, tick } = await hostWithSession({ fetch: garbage as typeof fetch });
+  tick();
+  const response = await poll(uuid);
+  assert.equal(response.status, 502);
+  assert.doesNotMatch(await response.text(), /127\.0\.0\.1|http:/);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { signWebhookBody, type TransactionStatus, type WebhookHandlerOptions } from '../../src/server/index.js';
+import { createWebhookHandler, signWebhookBody, type TransactionStatus, type WebhookHandlerOptions } from '../../src/server/index.js';
 import { applyOutcome, countingFetch, createRequestWithoutId, NIN, pendingPayload, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
@@ -88,7 +88,7 @@ for (const [ending, codes, tries, state] of [
 }
 
 test('an end that the authoritative read contradicts is not acted on', async () => {
-  const { uuid, results, errors, webhook, deliver } = await hostSendingWebhooksTo('/sink');
+  const { uuid, results, errors, webhook, deliver } = await hostSendingWebhooksTo('/sink', { confirmRetryDelaysMs: [] });
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
   assert.equal((await deliver(forged)).status, 204);
   await webhook.idle();
@@ -178,7 +178,7 @@ test('a delivery whose confirming read failed is worked again when it comes agai
   host = await startHost({
     client: sandboxClient(sandbox.url, { fetch: flakyFetch }),
     session: { buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }) },
-    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error) },
+    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error), confirmRetryDelaysMs: [] },
   });
   url = host.url;
   const { body } = await host.startSession();
@@ -212,4 +212,95 @@ test('an onResult that throws is called again for the next delivery of the end, 
     await webhook.idle();
   }
   assert.equal(calls, 2);
+});
+
+/** A host whose provider reads fail while `down` is set; webhooks go to the sink, for the test to replay. */
+async function hostWithFlakyProvider(webhookOptions: Partial<WebhookHandlerOptions> = {}) {
+  const provider = { down: false };
+  const counter = countingFetch((input, init) =>
+    provider.down && new URL(String(input)).pathname.startsWith('/v1/transactions/') && (init?.method ?? 'GET') === 'GET'
+      ? Promise.reject(new TypeError('fetch failed'))
+      : fetch(input, init),
+  );
+  const results: TransactionStatus[] = [];
+  let url = '';
+  host = await startHost({
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    session: { buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }) },
+    webhook: { onResult: (status) => void results.push(status), onError: () => {}, ...webhookOptions },
+  });
+  url = host.url;
+  const { body } = await host.startSession();
+  await succeed(sandbox.url, body.uuid);
+  const end = (await sandbox.deliveredPayloads(body.uuid)).find((payload) => !payload.active)!;
+  return { ...host, uuid: body.uuid, end, provider, results, counter };
+}
+
+test('a confirmation that fails is tried again on its own: the service delivers only once', async () => {
+  const { end, provider, results, webhook } = await hostWithFlakyProvider({ confirmRetryDelaysMs: [100, 100] });
+  provider.down = true;
+  await postJson(`${host!.url}/kyc/webhook`, end);
+  setTimeout(() => (provider.down = false), 50);
+  await webhook.idle();
+  assert.deepEqual(results.map((status) => status.state), ['successful']);
+});
+
+test('a poll that finds the end calls onResult when no webhook came', async () => {
+  const { uuid, results, poll, webhook } = await hostWithFlakyProvider();
+  // Past the read budget of the status the session cached.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
+  await webhook.idle();
+  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+});
+
+test('forged ends posted at once make one provider read, however many', async () => {
+  const { uuid, webhook, counter } = await hostSendingWebhooksTo('/sink', { confirmRetryDelaysMs: [], onError: () => {} });
+  const readsBefore = transactionReads(counter);
+  const forged = { ...pendingPayload(uuid), active: false, complete: true };
+  await Promise.all(Array.from({ length: 20 }, () => postJson(`${host!.url}/kyc/webhook`, forged)));
+  await webhook.idle();
+  assert.equal(transactionReads(counter) - readsBefore, 1);
+});
+
+test('answers 204 before onResult has finished', { timeout: 5_000 }, async () => {
+  const { uuid, deliver, results } = await hostSendingWebhooksTo('/sink', { onResult: () => new Promise(() => {}) });
+  await succeed(sandbox.url, uuid);
+  const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
+  assert.equal((await deliver(end)).status, 204);
+  assert.deepEqual(results, []);
+});
+
+test('an onError that throws does not become an unhandled rejection', async () => {
+  const unhandled: unknown[] = [];
+  const listener = (reason: unknown) => void unhandled.push(reason);
+  process.on('unhandledRejection', listener);
+  try {
+    const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
+      onResult: () => {
+        throw new Error('the database is down');
+      },
+      onError: () => {
+        throw new Error('the logger is down too');
+      },
+    });
+    await succeed(sandbox.url, uuid);
+    await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
+    await webhook.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off('unhandledRejection', listener);
+  }
+});
+
+test('a body the client stops sending answers 400', async () => {
+  const handler = createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {} });
+  const body = new ReadableStream({ pull: (controller) => controller.error(new Error('client aborted')) });
+  const response = await handler(new Request('http://host.example/kyc/webhook', { method: 'POST', body, duplex: 'half' } as RequestInit));
+  assert.equal(response.status, 400);
+});
+
+test('an empty secret is a configuration error, not signature checking turned off', () => {
+  assert.throws(() => createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {}, secret: '' }), /secret is empty/);
 });
