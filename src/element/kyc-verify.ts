@@ -257,27 +257,30 @@ export class KycVerify extends LitElement {
 
   /** Checks and resolves everything about transaction `id`, then polls it. No request is made for a bad configuration. */
   #follow(id: string, sessionLink: string | null = null, expiresAt: string | null = null): void {
-    const template = this.statusUrl || (this.sessionUrl && `${this.sessionUrl.replace(/\/+$/, '')}/{uuid}`);
-    const statusUrl = template && statusUrlFor(template, id);
-    const wanted = sessionLink || this.link || (this.verificationUrl && verificationLink(this.verificationUrl, id));
-    const link = wanted && safeLink(wanted);
-    const misconfiguration = !isTransactionId(id)
-      ? `bad transaction "${id}": not a uuid or nanoid`
-      : !statusUrl
-        ? 'status-url needs {uuid} (or set session-url)'
-        : !wanted
-          ? 'no link: set verification-url or link'
-          : !link && `unsafe link "${wanted}": only https (or http on localhost)`;
-    if (misconfiguration || !statusUrl || !link) {
+    const located = this.#locate(id, sessionLink);
+    if (typeof located === 'string') {
       this.#abandon();
-      this.#report(new RequestError('config', misconfiguration || 'invalid configuration', false), false, id);
+      this.#report(new RequestError('config', located, false), false, id);
       return;
     }
     if (this.followed?.id !== id) this.status = null;
-    this.followed = { id, link, statusUrl, sessionLink };
+    this.followed = located;
     this.problem = null;
     if (expiresAt) this.#countdown.deadline = Date.parse(expiresAt);
-    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(statusUrl);
+    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located.statusUrl);
+  }
+
+  /** Where transaction `id`'s status and link are, or what is wrong with the configuration. */
+  #locate(id: string, sessionLink: string | null): Followed | string {
+    if (!isTransactionId(id)) return `bad transaction "${id}": not a uuid or nanoid`;
+    const template = this.statusUrl || (this.sessionUrl && `${this.sessionUrl.replace(/\/+$/, '')}/{uuid}`);
+    const statusUrl = template && statusUrlFor(template, id);
+    if (!statusUrl) return 'status-url needs {uuid} (or set session-url)';
+    const wanted = sessionLink || this.link || (this.verificationUrl && verificationLink(this.verificationUrl, id));
+    if (!wanted) return 'no link: set verification-url or link';
+    const link = safeLink(wanted);
+    if (!link) return `unsafe link "${wanted}": only https (or http on localhost)`;
+    return { id, link, statusUrl, sessionLink };
   }
 
   #observe(status: TransactionStatus): void {

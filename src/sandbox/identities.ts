@@ -20,6 +20,7 @@ export const TEST_IDENTITIES: Readonly<Record<string, TestIdentity>> = {
 
 /** The RUT whose person a transaction without `nin` reads. */
 export const DEFAULT_TEST_NIN = '11.111.111-1';
+const DEFAULT_RUT = normalizeRut(DEFAULT_TEST_NIN)!;
 
 const GIVEN_NAMES = ['Francisca', 'Benjamín', 'Constanza', 'Matías', 'Javiera', 'Sebastián', 'Catalina', 'Tomás'];
 const SURNAMES = ['Araya', 'Fernández', 'Vargas', 'Castillo', 'Espinoza', 'Reyes', 'Morales', 'Núñez'];
@@ -29,7 +30,7 @@ const SURNAMES = ['Araya', 'Fernández', 'Vargas', 'Castillo', 'Espinoza', 'Reye
  * RUT so that the same nin always reads the same person.
  */
 export function identityOf(nin: string | undefined): TestIdentity {
-  const rut = normalizeRut(nin || DEFAULT_TEST_NIN) ?? normalizeRut(DEFAULT_TEST_NIN)!;
+  const rut = (nin && normalizeRut(nin)) || DEFAULT_RUT;
   const known = TEST_IDENTITIES[rut];
   if (known) return known;
   const bytes = createHash('sha256').update(rut).digest();

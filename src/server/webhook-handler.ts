@@ -49,7 +49,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const maxBodyBytes = options.maxBodyBytes ?? 65_536;
   const retryDelays = options.confirmRetryDelaysMs ?? [1000, 2000, 4000, 8000, 16_000];
   const working = new Set<Promise<void>>();
-  const delivering = new Map<string, Promise<void>>();
+  const delivering = new Map<string, Promise<boolean>>();
+  /** Uuids whose announced end a delivery is confirming: that delivery calls onResult itself. */
+  const confirming = new Set<string>();
 
   const report = (error: unknown) => {
     try {
@@ -68,7 +70,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   // Whichever read finds an end first (a widget's poll, a confirmation) delivers the result, so a
   // webhook that never came, or whose confirmation failed, still reaches onResult.
-  statuses.onEnd((status) => track(resultFor(status)));
+  statuses.onEnd((status) => confirming.has(status.uuid) || track(resultFor(status)));
 
   async function resultFor(status: TransactionStatus): Promise<void> {
     const created = await store.getCreated(status.uuid);
@@ -83,12 +85,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (!created) return;
     const delivery = `webhook:${uuid}:${announced}`;
     if (!(await store.claim(delivery))) return;
+    let done = false;
+    confirming.add(uuid);
     try {
-      await deliverResult(await confirmEnd(uuid, announced), created);
-    } catch (error) {
+      done = await deliverResult(await confirmEnd(uuid, announced), created);
+    } finally {
+      confirming.delete(uuid);
       // Not done: the same delivery coming again is worked again instead of dropped as a duplicate.
-      await store.release(delivery);
-      throw error;
+      if (!done) await store.release(delivery);
     }
   }
 
@@ -108,8 +112,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  /** Calls onResult once per transaction; a delivery and a poll that find the end together share one call. */
-  function deliverResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
+  /**
+   * Calls onResult once per transaction; a delivery and a poll that find the end together share
+   * one call, and its error is reported once. Resolves whether the result is delivered.
+   */
+  function deliverResult(status: TransactionStatus, created: CreatedTransaction): Promise<boolean> {
     let running = delivering.get(status.uuid);
     if (!running) {
       running = claimAndCallOnResult(status, created).finally(() => delivering.delete(status.uuid));
@@ -118,14 +125,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return running;
   }
 
-  async function claimAndCallOnResult(status: TransactionStatus, created: CreatedTransaction): Promise<void> {
+  async function claimAndCallOnResult(status: TransactionStatus, created: CreatedTransaction): Promise<boolean> {
     const result = `result:${status.uuid}`;
-    if (!(await store.claim(result))) return;
+    if (!(await store.claim(result))) return true;
     try {
       await options.onResult(status, created);
+      return true;
     } catch (error) {
       await store.release(result);
-      throw error;
+      report(error);
+      return false;
     }
   }
 

@@ -304,3 +304,17 @@ test('a body the client stops sending answers 400', async () => {
 test('an empty secret is a configuration error, not signature checking turned off', () => {
   assert.throws(() => createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {}, secret: '' }), /secret is empty/);
 });
+
+test('an onResult that throws is reported to onError once, not once per path that found the end', async () => {
+  const errors: unknown[] = [];
+  const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
+    onResult: () => {
+      throw new Error('the database is down');
+    },
+    onError: (error) => void errors.push(error),
+  });
+  await succeed(sandbox.url, uuid);
+  await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
+  await webhook.idle();
+  assert.deepEqual(errors.map((error) => (error as Error).message), ['the database is down']);
+});
