@@ -2,6 +2,8 @@
 //   vite build                    → dist/browser/: ES modules for bundlers, lit and qrcode left as imports
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">
 import { defineConfig, type Plugin } from 'vite';
+import { bundleQrcode } from './scripts/bundle-qrcode.js';
+import packageJson from './package.json' with { type: 'json' };
 
 /** Strips comments and layout whitespace from the element's css`` styles (Lit ships them as written). */
 function minifyStyles(): Plugin {
@@ -25,25 +27,15 @@ function minifyStyles(): Plugin {
   };
 }
 
-/**
- * qrcode's segment optimiser (dijkstrajs) only runs for text passed as a string; qr-path.ts passes
- * one byte segment, so the standalone bundle leaves the optimiser out and fails loudly if reached.
- */
-function withoutSegmentOptimiser(): Plugin {
-  const id = '\0dijkstrajs-unused';
-  return {
-    name: 'kyc-verify:without-segment-optimiser',
-    enforce: 'pre',
-    resolveId: (source) => (source === 'dijkstrajs' ? id : null),
-    load: (source) =>
-      source === id ? 'export function find_path() { throw new Error("qrcode segment optimiser is not bundled"); }' : null,
-  };
-}
+/** The notices the licences of what the standalone bundle includes ask for, kept through minification. */
+const STANDALONE_NOTICE =
+  `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause), ` +
+  'and qrcode, Copyright 2012 Ryan Day (MIT). */';
 
 export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
   return {
-    plugins: [minifyStyles(), ...(standalone ? [withoutSegmentOptimiser()] : [])],
+    plugins: [minifyStyles(), ...(standalone ? [bundleQrcode()] : [])],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {
@@ -56,7 +48,7 @@ export default defineConfig(({ mode }) => {
         : { entry: { index: 'src/index.ts', define: 'src/define.ts' }, formats: ['es'] },
       rolldownOptions: {
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^qrcode(\/|$)/],
-        output: { minify: true },
+        output: { minify: true, ...(standalone && { comments: false, postBanner: STANDALONE_NOTICE }) },
       },
     },
   };
