@@ -1,6 +1,7 @@
 // Element tests: real Chromium (Debian's), real HTTP against scripted routes on the runner's own server.
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { scriptedStatusMiddleware } from './test/element/scripted-server.mjs';
@@ -15,6 +16,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   middleware: [scriptedStatusMiddleware],
   plugins: [
+    a11ySnapshotPlugin(),
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
     commonjs({ include: ['**/node_modules/qrcode/**', '**/node_modules/dijkstrajs/**', '**/node_modules/pngjs/**', '**/node_modules/jsqr/**'] }),
   ],

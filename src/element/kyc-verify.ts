@@ -383,12 +383,13 @@ export class KycVerify extends LitElement {
             <p>${strings.scanTitle}</p>
             ${this.mode === 'both'
               ? nothing
-              : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer">${strings.openHere}</a>`}
+              : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openHere}</a>`}
           </div>`
         : nothing}
       ${showButton
-        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer">${strings.openButton}</a>`
+        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openButton}</a>`
         : nothing}
+      <span id="new-tab" hidden>${strings.newTab}</span>
       <div>
         <button part="copy-button" class="copy" type="button" @click=${this.#copy}>${strings.copyLink}</button>
         <span class="note" role="status">${this.copyNote ? strings[this.copyNote] : ''}</span>

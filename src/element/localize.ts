@@ -7,6 +7,8 @@ export interface KycVerifyStrings {
   qrLabel: string;
   openHere: string;
   openButton: string;
+  /** The description of both links: they open the verification in a new tab. */
+  newTab: string;
   copyLink: string;
   linkCopied: string;
   copyFailed: string;

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { a11ySnapshot, emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import jsQR from 'jsqr';
 import type { KycVerify } from '../../src/index.js';
 import { follow, LINK, next, script, shadow, sleep, status, until, withClipboard } from './scripted.js';
@@ -20,6 +20,19 @@ async function decodeQr(element: KycVerify): Promise<string | null> {
   const pixels = context.getImageData(0, 0, 400, 400);
   return jsQR(pixels.data, 400, 400)?.data ?? null;
 }
+
+/** A node of Chromium's accessibility tree (the page's), as `a11ySnapshot` gives it. */
+interface AccessibilityNode {
+  role: string;
+  name?: string;
+  description?: string;
+  children?: AccessibilityNode[];
+}
+
+const linksIn = (node: AccessibilityNode): AccessibilityNode[] => [
+  ...(node.role === 'link' ? [node] : []),
+  ...(node.children ?? []).flatMap(linksIn),
+];
 
 const part = (element: KycVerify, name: string) => shadow(element, `[part="${name}"]`);
 
@@ -42,6 +55,17 @@ describe('<kyc-verify> rendering', () => {
     expect(anchor.href).to.equal(LINK);
     expect(anchor.target).to.equal('_blank');
     expect(anchor.rel).to.equal('noopener noreferrer');
+  });
+
+  it('tells assistive technology that each link opens in a new tab', async () => {
+    const scripted = await script({ status: [status('pending')] });
+    for (const mode of ['qr', 'button']) {
+      const { element } = await follow(scripted, { mode, lang: 'en' });
+      const links = linksIn((await a11ySnapshot({})) as unknown as AccessibilityNode);
+      expect(links, mode).to.have.length(1);
+      expect(links[0]!.description, mode).to.equal('Opens in a new tab');
+      element.remove();
+    }
   });
 
   it('shows only the QR code with a small link in qr mode, only the button in button mode, both in both mode', async () => {

@@ -6,6 +6,7 @@ export const en: KycVerifyStrings = {
   qrLabel: 'QR code that opens the identity verification link',
   openHere: 'Or open it on this device',
   openButton: 'Verify my identity',
+  newTab: 'Opens in a new tab',
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   copyFailed: 'Could not copy the link',

@@ -6,6 +6,7 @@ export const es: KycVerifyStrings = {
   qrLabel: 'Código QR que abre el enlace de verificación de identidad',
   openHere: 'O ábrelo en este dispositivo',
   openButton: 'Verificar mi identidad',
+  newTab: 'Se abre en una pestaña nueva',
   copyLink: 'Copiar enlace',
   linkCopied: 'Enlace copiado',
   copyFailed: 'No se pudo copiar el enlace',
