@@ -30,7 +30,7 @@ function minifyStyles(): Plugin {
 /** The notices the licences of what the standalone bundle includes ask for, kept through minification. */
 const STANDALONE_NOTICE =
   `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause), ` +
-  'and qrcode, Copyright 2012 Ryan Day (MIT). */';
+  'and qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase (MIT). */';
 
 export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
