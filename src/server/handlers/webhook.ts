@@ -1,11 +1,11 @@
-import { isTerminal, stateOf, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
-import { webhookPayloadShape } from './answer-shapes.js';
-import type { KycClient } from './client.js';
-import { kitStateFor } from './kit-state.js';
+import { isTerminal, stateOf, type TransactionState, type TransactionStatus } from '../../shared/transaction-state.js';
+import { webhookPayloadShape } from '../client/answer-shapes.js';
+import type { KycClient } from '../client/client.js';
+import { kitStateFor } from '../state/kit-state.js';
 import { limitedBody } from './limited-body.js';
-import { parseJson } from './parse-json.js';
+import { parseJson } from '../client/parse-json.js';
 import { errorResponse, methodNotAllowed } from './responses.js';
-import type { CreatedTransaction, Store } from './store.js';
+import type { CreatedTransaction, Store } from '../state/store.js';
 import { hasValidSignature } from './webhook-signature.js';
 
 export interface WebhookHandlerOptions {

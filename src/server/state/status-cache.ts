@@ -1,7 +1,7 @@
-import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
-import type { KycClient } from './client.js';
+import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
+import type { KycClient } from '../client/client.js';
 import type { Store } from './store.js';
-import { statusOf } from './transaction-status.js';
+import { statusOf } from '../client/transaction-status.js';
 
 /** Reads within this window reuse the last answer: at most one provider read per uuid per second. */
 const MIN_READ_INTERVAL_MS = 1000;

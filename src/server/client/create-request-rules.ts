@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KycValidationError } from './errors.js';
-import { isValidRut } from '../shared/rut.js';
+import { isValidRut } from '../../shared/rut.js';
 import type { CreateTransactionRequest } from './types.js';
 
 /** Defaults of spec §8, needed to compare capture times with the expiration when either is omitted. */

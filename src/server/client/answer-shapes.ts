@@ -4,7 +4,7 @@
  * nullability it changes) does not break an integration.
  */
 import { z } from 'zod';
-import { UUID_PATTERN } from './owner.js';
+import { UUID_PATTERN } from '../handlers/owner.js';
 
 const flags = { active: z.boolean(), complete: z.boolean(), failed: z.boolean() };
 const nullableText = z.string().nullable();

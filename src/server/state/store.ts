@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../shared/transaction-state.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 
 type Awaitable<T> = T | Promise<T>;
 

@@ -1,4 +1,4 @@
-import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from './errors.js';
+import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from '../client/errors.js';
 
 /** Answers for the widget are per user and change: never kept by shared caches. */
 export const PRIVATE = { 'cache-control': 'private, no-cache' };

@@ -1,5 +1,5 @@
 /** The wire format of spec §2, as TypeScript types (what the kit sends and what it reads back). */
-import type { StepCode } from '../shared/transaction-state.js';
+import type { StepCode } from '../../shared/transaction-state.js';
 
 export type AuthorizationMethod = 'kyc_register' | 'kyc_register_simple' | 'sms' | 'email' | 'fido2' | 'bioidentity';
 

@@ -1,12 +1,12 @@
-import type { TransactionStatus } from '../shared/transaction-state.js';
-import type { KycClient } from './client.js';
-import { KycApiError } from './errors.js';
-import { kitStateFor } from './kit-state.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { KycClient } from '../client/client.js';
+import { KycApiError } from '../client/errors.js';
+import { kitStateFor } from '../state/kit-state.js';
 import type { OwnerOf } from './owner.js';
 import { errorResponse, internalError, jsonResponse, methodNotAllowed, upstreamFailure } from './responses.js';
-import type { Store } from './store.js';
-import { statusOf } from './transaction-status.js';
-import type { CreateTransactionRequest, Transaction } from './types.js';
+import type { Store } from '../state/store.js';
+import { statusOf } from '../client/transaction-status.js';
+import type { CreateTransactionRequest, Transaction } from '../client/types.js';
 
 /** What the integrator's builder decides: everything but `transaction_id`, which the kit generates. */
 export type SessionTransactionRequest = Omit<CreateTransactionRequest, 'transaction_id'>;

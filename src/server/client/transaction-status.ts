@@ -1,4 +1,4 @@
-import { stateOf, type TransactionStatus } from '../shared/transaction-state.js';
+import { stateOf, type TransactionStatus } from '../../shared/transaction-state.js';
 import { KycProtocolError } from './errors.js';
 import type { Transaction } from './types.js';
 

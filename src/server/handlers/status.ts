@@ -1,10 +1,10 @@
-import type { TransactionStatus } from '../shared/transaction-state.js';
-import type { KycClient } from './client.js';
-import { KycApiError } from './errors.js';
-import { kitStateFor } from './kit-state.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { KycClient } from '../client/client.js';
+import { KycApiError } from '../client/errors.js';
+import { kitStateFor } from '../state/kit-state.js';
 import { UUID_PATTERN, type OwnerOf } from './owner.js';
 import { errorResponse, internalError, jsonResponse, methodNotAllowed, PRIVATE, upstreamFailure } from './responses.js';
-import type { Store } from './store.js';
+import type { Store } from '../state/store.js';
 
 export interface StatusHandlerOptions {
   client: KycClient;

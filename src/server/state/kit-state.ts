@@ -1,4 +1,4 @@
-import type { KycClient } from './client.js';
+import type { KycClient } from '../client/client.js';
 import { StatusCache } from './status-cache.js';
 import { MemoryStore, type Store } from './store.js';
 
