@@ -1,20 +1,18 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import { createSessionHandler, createStatusHandler, MemoryStore, toNodeHandler } from '../src/server/index.js';
+import { createKycKit, toNodeHandler } from '../src/server/index.js';
 import { countingClient, type ProxyRoutes } from './provider.js';
 
 /** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */
 export function kitRoutes(kycUrl: string): ProxyRoutes {
   const { client, reads } = countingClient(kycUrl);
-  const store = new MemoryStore();
-  const session = toNodeHandler(
-    createSessionHandler({
-      client,
-      store,
-      // Long enough that no transaction expires during the bench.
-      buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', expiration: 3600, metadata: { nin: '11.111.111-1' } }),
-    }),
-  );
-  const status = toNodeHandler(createStatusHandler({ client, store }));
+  const kit = createKycKit({
+    client,
+    // Long enough that no transaction expires during the bench.
+    buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', expiration: 3600, metadata: { nin: '11.111.111-1' } }),
+    onResult: () => {},
+  });
+  const session = toNodeHandler(kit.session);
+  const status = toNodeHandler(kit.status);
   return {
     listener: (req, res) => {
       if (req.method === 'POST' && req.url === '/kyc/session') session(req, res);

@@ -10,15 +10,7 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createKycClient,
-  createSessionHandler,
-  createStatusHandler,
-  createWebhookHandler,
-  MemoryStore,
-  type SessionTransactionRequest,
-  type Store,
-} from '../src/server/index.js';
+import { createKycClient, createKycKit, MemoryStore, type SessionTransactionRequest, type Store } from '../src/server/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
 
 export interface DemoHostOptions {
@@ -100,16 +92,19 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     feed.emit('entry', { kind, at: new Date().toISOString(), body } satisfies FeedEntry);
   };
 
-  const session = createSessionHandler({ client, store, buildRequest: (request) => demoRequest(request, `${url}/kyc/webhook`) });
-  const status = createStatusHandler({ client, store });
-  const webhook = createWebhookHandler({ client, store, onResult: (result) => publish('result', result) });
+  const kit = createKycKit({
+    client,
+    store,
+    buildRequest: (request) => demoRequest(request, `${url}/kyc/webhook`),
+    onResult: (result) => publish('result', result),
+  });
 
   const app = new Hono();
-  app.post('/kyc/session', (c) => session(c.req.raw));
-  app.get('/kyc/status/:uuid', (c) => status(c.req.raw));
+  app.post('/kyc/session', (c) => kit.session(c.req.raw));
+  app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
     publish('webhook', await c.req.raw.clone().json().catch(() => null));
-    return webhook(c.req.raw);
+    return kit.webhook(c.req.raw);
   });
   app.get('/demo/feed', (c) =>
     streamSSE(c, async (stream) => {
@@ -136,6 +131,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     store,
     close: () =>
       new Promise<void>((resolve) => {
+        kit.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

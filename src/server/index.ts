@@ -1,12 +1,16 @@
 // kyc-verify/server: the host kit. Server-only; no browser code imports it.
+export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from './kit.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError, KycValidationError, type ErrorEnvelope } from './client/errors.js';
-export { createSessionHandler, type SessionAnswer, type SessionHandlerOptions, type SessionTransactionRequest } from './handlers/session.js';
-export { createStatusHandler, type StatusHandlerOptions } from './handlers/status.js';
-export { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions } from './handlers/webhook.js';
+export type { BuildRequest, SessionAnswer, SessionTransactionRequest } from './handlers/session.js';
+export type { WebhookOptions } from './handlers/webhook.js';
+export type { OnResult } from './state/result-delivery.js';
+export type { RequestContext } from './state/background.js';
 export { signWebhookBody } from './handlers/webhook-signature.js';
-export { MemoryStore, type CachedStatus, type CreatedTransaction, type MemoryStoreOptions, type Store } from './state/store.js';
+export { MemoryStore, type MemoryStoreOptions } from './state/memory-store.js';
+export type { Awaitable, CachedStatus, CreatedTransaction, JobTake, Store } from './state/store.js';
+export { KycOrphanedTransactionError, KycStoreError } from './state/store-errors.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

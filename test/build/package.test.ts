@@ -52,12 +52,12 @@ describe('the npm package', () => {
     const probe = join(scratch, 'node-probe.mjs');
     await writeFile(
       probe,
-      `import { createKycClient, createStatusHandler } from 'kyc-verify/server';
+      `import { createKycClient, createKycKit } from 'kyc-verify/server';
        import { startSandbox } from 'kyc-verify/sandbox';
        const sandbox = await startSandbox({ port: 0 });
        const client = createKycClient({ authUrl: sandbox.url, baseUrl: sandbox.url, credentialUrl: sandbox.url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret' });
        const created = await client.createTransaction({ transaction_id: 'pack-probe', company_id: 'sandbox-company', authorization_method: 'kyc_register', metadata: { nin: '11.111.111-1' } });
-       console.log(typeof createStatusHandler, (await client.getTransaction(created.uuid)).uuid === created.uuid);
+       console.log(typeof createKycKit, (await client.getTransaction(created.uuid)).uuid === created.uuid);
        await sandbox.close();`,
     );
     const { stdout } = await run('node', [probe]);
@@ -92,11 +92,11 @@ describe('the npm package', () => {
       join(scratch, 'types-probe.ts'),
       `import 'kyc-verify/define';
        import type { KycVerify, KycStatusDetail } from 'kyc-verify';
-       import { createSessionHandler, type KycClient } from 'kyc-verify/server';
+       import { createKycKit, type KycClient } from 'kyc-verify/server';
        import { startSandbox, type SandboxHandle } from 'kyc-verify/sandbox';
        const element: KycVerify = document.createElement('kyc-verify');
        element.addEventListener('kyc-successful', (event) => { const detail: KycStatusDetail = event.detail; void detail; });
-       export type Used = [typeof createSessionHandler, KycClient, typeof startSandbox, SandboxHandle];`,
+       export type Used = [typeof createKycKit, KycClient, typeof startSandbox, SandboxHandle];`,
     );
     await writeFile(
       join(scratch, 'tsconfig.json'),

@@ -5,15 +5,11 @@ import { after, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
   createKycClient,
-  createSessionHandler,
-  createStatusHandler,
-  createWebhookHandler,
+  createKycKit,
   toNodeHandler,
   type CreateTransactionRequest,
   type KycClientOptions,
-  type SessionHandlerOptions,
-  type StatusHandlerOptions,
-  type WebhookHandlerOptions,
+  type KycKitOptions,
   type WebhookPayload,
 } from '../../src/server/index.js';
 
@@ -104,26 +100,18 @@ export async function succeed(sandboxUrl: string, uuid: string): Promise<void> {
   for (const code of ['002', '012']) await applyOutcome(sandboxUrl, uuid, code);
 }
 
-export interface HostOptions {
-  client: ReturnType<typeof sandboxClient>;
-  session?: Partial<Omit<SessionHandlerOptions, 'client'>>;
-  status?: Omit<StatusHandlerOptions, 'client'>;
-  webhook?: Omit<WebhookHandlerOptions, 'client'>;
-}
+export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>;
 
 /**
- * The three handlers on a real node:http server on port 0, mounted as an integrator would:
+ * A kit's three handlers on a real node:http server on port 0, mounted as an integrator would:
  * `POST /kyc/session`, `GET /kyc/status/{uuid}`, `POST /kyc/webhook`.
  */
 export async function startHost(options: HostOptions) {
-  const { client } = options;
-  const session = createSessionHandler({ client, buildRequest: () => createRequestWithoutId(), ...options.session });
-  const status = createStatusHandler({ client, ...options.status });
-  const webhook = createWebhookHandler({ client, onResult: () => {}, ...options.webhook });
+  const kit = createKycKit({ buildRequest: () => createRequestWithoutId(), onResult: () => {}, ...options });
   const routes = [
-    { prefix: '/kyc/session', handler: toNodeHandler(session) },
-    { prefix: '/kyc/status/', handler: toNodeHandler(status) },
-    { prefix: '/kyc/webhook', handler: toNodeHandler(webhook) },
+    { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
+    { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
+    { prefix: '/kyc/webhook', handler: toNodeHandler(kit.webhook) },
   ];
   const server = createServer((req, res) => {
     // A webhook target that only acknowledges: tests replay what the sandbox sent there.
@@ -136,7 +124,7 @@ export async function startHost(options: HostOptions) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    webhook,
+    kit,
     /** POSTs to the session handler as the user `user` (the `x-user` header stands for the host's login session). */
     startSession: async (user = 'alice') => {
       const response = await fetch(`${url}/kyc/session`, { method: 'POST', headers: { 'x-user': user } });
@@ -145,7 +133,10 @@ export async function startHost(options: HostOptions) {
     /** GETs the status handler for `uuid` as `user`. */
     poll: (uuid: string, user = 'alice', headers: Record<string, string> = {}) =>
       fetch(`${url}/kyc/status/${uuid}`, { headers: { 'x-user': user, ...headers } }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      kit.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

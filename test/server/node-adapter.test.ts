@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, test } from 'node:test';
-import { createWebhookHandler, signWebhookBody, toNodeHandler, type WebhookHandlerOptions } from '../../src/server/index.js';
-import { pendingPayload, sandboxClient, useSandbox } from './harness.js';
+import { createKycKit, signWebhookBody, toNodeHandler, type KycKitOptions } from '../../src/server/index.js';
+import { createRequestWithoutId, pendingPayload, sandboxClient, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 let close: () => Promise<void> = async () => {};
@@ -26,8 +26,9 @@ function jsonBodyParser(keepRaw: boolean) {
 }
 
 /** A webhook handler behind a body parser, Express-style: `(req, res, next)` middleware in a chain. */
-async function webhookBehindParser(keepRaw: boolean, options: Partial<WebhookHandlerOptions> = {}) {
-  const handler = toNodeHandler(createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {}, ...options }));
+async function webhookBehindParser(keepRaw: boolean, options: Partial<KycKitOptions> = {}) {
+  const kit = createKycKit({ client: sandboxClient(sandbox.url), buildRequest: () => createRequestWithoutId(), onResult: () => {}, sweepIntervalMs: 0, ...options });
+  const handler = toNodeHandler(kit.webhook);
   const parse = jsonBodyParser(keepRaw);
   const server = createServer((req, res) => parse(req, res, () => handler(req, res, (error) => res.writeHead(599).end(String(error)))));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -31,7 +31,7 @@ test('POST answers 201 with the session contract: uuid, link, expires_at and the
 
 test('the builder decides the request from the incoming Request; the browser body is ignored', async () => {
   const { url } = await hostWith({
-    session: { buildRequest: (request) => createRequestWithoutId({ user_id: request.headers.get('x-user')!, metadata: { nin: NIN, country: 'CL' } }) },
+    buildRequest: (request) => createRequestWithoutId({ user_id: request.headers.get('x-user')!, metadata: { nin: NIN, country: 'CL' } }),
   });
   const response = await fetch(`${url}/kyc/session`, {
     method: 'POST',
@@ -46,7 +46,7 @@ test('the builder decides the request from the incoming Request; the browser bod
 
 test('a Response returned by the builder is the answer (for example 401 when nobody is logged in)', async () => {
   const counter = countingFetch();
-  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), session: { buildRequest: () => new Response('log in first', { status: 401 }) } });
+  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), buildRequest: () => new Response('log in first', { status: 401 }) });
   const response = await fetch(`${url}/kyc/session`, { method: 'POST' });
   assert.equal(response.status, 401);
   assert.equal(await response.text(), 'log in first');
@@ -55,14 +55,14 @@ test('a Response returned by the builder is the answer (for example 401 when nob
 
 test('with an owner function, a caller without identity gets 401 and nothing is created', async () => {
   const counter = countingFetch();
-  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), session: { owner: ownerFromHeader } });
+  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), owner: ownerFromHeader });
   assert.equal((await fetch(`${url}/kyc/session`, { method: 'POST' })).status, 401);
   assert.equal(counter.calls.length, 0);
 });
 
 test('the link is the validator_url built from the link template', async () => {
   const { startSession } = await hostWith({
-    session: { buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}' }) },
+    buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}' }),
   });
   const { body } = await startSession();
   assert.equal(body.link, `https://verify.example/kyc/${body.uuid}`);
@@ -70,7 +70,7 @@ test('the link is the validator_url built from the link template', async () => {
 
 test('a validator_url that carries the nin is replaced by the plain link, so the RUT never reaches the browser', async () => {
   const { startSession } = await hostWith({
-    session: { buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}?rut={{nin}}' }) },
+    buildRequest: () => createRequestWithoutId({ link: 'https://verify.example/kyc/{{transaction_uuid}}?rut={{nin}}' }),
   });
   const { body } = await startSession();
   assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
@@ -81,7 +81,7 @@ test('a transaction_id the service already has (409) is replaced by a fresh one'
   const client = sandboxClient(sandbox.url);
   await client.createTransaction({ ...createRequestWithoutId(), transaction_id: taken });
   const ids = [taken, taken, `fresh-${crypto.randomUUID()}`];
-  const { startSession } = await hostWith({ client, session: { newTransactionId: () => ids.shift()! } });
+  const { startSession } = await hostWith({ client, newTransactionId: () => ids.shift()! });
   const { response, body } = await startSession();
   assert.equal(response.status, 201);
   assert.match((await client.getTransaction(body.uuid)).transaction_id, /^fresh-/);
@@ -91,7 +91,7 @@ test('a request the builder got wrong answers 500 and is not sent', async () => 
   const counter = countingFetch();
   const { startSession } = await hostWith({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
-    session: { buildRequest: () => createRequestWithoutId({ tries: 0 }), onError: () => {} },
+    buildRequest: () => createRequestWithoutId({ tries: 0 }), onError: () => {},
   });
   const { response, body } = await startSession();
   assert.equal(response.status, 500);

@@ -10,13 +10,13 @@ afterEach(() => host?.close());
  * A host whose kit clock the test moves (`tick`), with every call to the service counted. Its
  * session was just created, so the cached status is fresh until the clock moves a second.
  */
-async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch } = {}) {
+async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch; staleForMs?: number } = {}) {
   // A frozen clock that only `tick` moves, so no real time passing can age the cache.
   let now = Date.now();
   const counter = countingFetch(options.fetch);
   const client = sandboxClient(sandbox.url, { fetch: counter.fetch, now: () => now });
   const owner = options.owner ? { owner: ownerFromHeader } : {};
-  host = await startHost({ client, session: owner, status: owner });
+  host = await startHost({ client, ...owner, ...(options.staleForMs && { staleForMs: options.staleForMs }) });
   const { body } = await host.startSession();
   return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1000) => void (now += ms) };
 }
@@ -143,30 +143,66 @@ test('booleans that match no state of spec §3 answer 502, never a guess', async
   assert.equal(((await response.json()) as { error: string }).error, 'upstream_protocol');
 });
 
-test('the service refusing the read (403/404) answers 404; failing (5xx) 502', async () => {
+test('the service refusing the read (403/404) answers 404', async () => {
   let answer: number | null = null;
   const refusing = async (input: string | URL | Request, init?: RequestInit) =>
     answer && init?.method === 'GET' ? new Response('{}', { status: answer }) : fetch(input, init);
   const { poll, uuid, tick } = await hostWithSession({ fetch: refusing });
-  for (const [provider, widget] of [[403, 404], [404, 404], [500, 502], [503, 502]]) {
-    answer = provider!;
+  for (const provider of [403, 404]) {
+    answer = provider;
     tick();
-    assert.equal((await poll(uuid)).status, widget, `provider ${provider}`);
+    assert.equal((await poll(uuid)).status, 404, `provider ${provider}`);
   }
 });
 
-test('a failing service is read at most once a second too', async () => {
-  let failing = false;
+/** A host whose service answers 503 to reads while `failing` is set. */
+async function hostWithFailingReads(options: { staleForMs?: number } = {}) {
+  const service = { failing: false };
   const flaky = async (input: string | URL | Request, init?: RequestInit) =>
-    failing && init?.method === 'GET' ? new Response('{}', { status: 503 }) : fetch(input, init);
-  const { poll, uuid, tick, counter } = await hostWithSession({ fetch: flaky });
-  failing = true;
+    service.failing && init?.method === 'GET' ? new Response('{}', { status: 503 }) : fetch(input, init);
+  const session = await hostWithSession({ fetch: flaky, ...options });
+  return { ...session, service };
+}
+
+test('while the service fails, polls get the last known status, marked stale with its age in seconds', async () => {
+  const { poll, uuid, tick, service } = await hostWithFailingReads();
+  service.failing = true;
+  tick(5000);
+  const response = await poll(uuid);
+  assert.equal(response.status, 200);
+  assert.equal(((await response.json()) as { state: string }).state, 'pending');
+  assert.equal(response.headers.get('x-kyc-stale'), '5');
+  assert.equal(response.headers.get('age'), '5');
+});
+
+test('a fresh answer carries no stale mark', async () => {
+  const { poll, uuid, tick } = await hostWithFailingReads();
   tick();
-  for (let i = 0; i < 10; i++) assert.equal((await poll(uuid)).status, 502);
-  assert.equal(transactionReads(counter), 1);
-  failing = false;
-  tick();
+  const response = await poll(uuid);
+  assert.equal(response.headers.get('x-kyc-stale'), null);
+  assert.equal(response.headers.get('age'), null);
+});
+
+test('past staleForMs a failing service answers 502 again', async () => {
+  const { poll, uuid, tick, service } = await hostWithFailingReads({ staleForMs: 10_000 });
+  service.failing = true;
+  tick(9000);
   assert.equal((await poll(uuid)).status, 200);
+  tick(2000);
+  assert.equal((await poll(uuid)).status, 502);
+});
+
+test('a failing service is read at most once a second too', async () => {
+  const { poll, uuid, tick, counter, service } = await hostWithFailingReads();
+  service.failing = true;
+  tick();
+  for (let i = 0; i < 10; i++) assert.equal((await poll(uuid)).headers.get('x-kyc-stale'), '1');
+  assert.equal(transactionReads(counter), 1);
+  service.failing = false;
+  tick();
+  const recovered = await poll(uuid);
+  assert.equal(recovered.status, 200);
+  assert.equal(recovered.headers.get('x-kyc-stale'), null);
   assert.equal(transactionReads(counter), 2);
 });
 
@@ -180,7 +216,7 @@ test('a malformed uuid answers 400 and a POST 405, both without a provider call'
 
 test('a transaction created for an owner answers nobody through a status handler without the owner check', async () => {
   const client = sandboxClient(sandbox.url);
-  host = await startHost({ client, session: { owner: ownerFromHeader } });
+  host = await startHost({ client, owner: ownerFromHeader });
   const { body } = await host.startSession('alice');
   assert.equal((await host.poll(body.uuid, 'mallory')).status, 404);
 });

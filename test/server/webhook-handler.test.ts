@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { createWebhookHandler, signWebhookBody, type TransactionStatus, type WebhookHandlerOptions } from '../../src/server/index.js';
+import { createKycKit, signWebhookBody, type KycKitOptions, type TransactionStatus } from '../../src/server/index.js';
 import { applyOutcome, countingFetch, createRequestWithoutId, NIN, pendingPayload, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
@@ -11,16 +11,18 @@ afterEach(() => host?.close());
  * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
  * handler itself, or a sink that only acknowledges, so the test can replay the payloads as it likes.
  */
-async function hostSendingWebhooksTo(target: '/kyc/webhook' | '/sink', options: Partial<WebhookHandlerOptions> & { tries?: number } = {}) {
+async function hostSendingWebhooksTo(target: '/kyc/webhook' | '/sink', options: Partial<KycKitOptions> & { tries?: number; now?: () => number } = {}) {
   const results: TransactionStatus[] = [];
   const errors: unknown[] = [];
   const counter = countingFetch();
   let url = '';
-  const { tries = 3, ...webhookOptions } = options;
+  const { tries = 3, now, ...kitOptions } = options;
   host = await startHost({
-    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
-    session: { buildRequest: () => createRequestWithoutId({ tries, webhook: `${url}${target}`, metadata: { nin: NIN, webhook_full_update: true } }) },
-    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error), ...webhookOptions },
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch, ...(now && { now }) }),
+    buildRequest: () => createRequestWithoutId({ tries, webhook: `${url}${target}`, metadata: { nin: NIN, webhook_full_update: true } }),
+    onResult: (status) => void results.push(status),
+    onError: (error) => void errors.push(error),
+    ...kitOptions,
   });
   url = host.url;
   const { body } = await host.startSession();
@@ -35,41 +37,41 @@ function duplicatedAndShuffled<T>(payloads: T[]): T[] {
 }
 
 test('a real delivery from the sandbox ends in one onResult with the confirmed state', async () => {
-  const { uuid, results, webhook } = await hostSendingWebhooksTo('/kyc/webhook');
+  const { uuid, results, kit } = await hostSendingWebhooksTo('/kyc/webhook');
   await succeed(sandbox.url, uuid);
   await sandbox.deliveredPayloads(uuid);
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results.map((status) => [status.uuid, status.state, status.code]), [[uuid, 'successful', '013']]);
 });
 
 test('a confirmed end reaches pollers at once, with no further provider read', async () => {
-  const { uuid, webhook, counter, poll } = await hostSendingWebhooksTo('/kyc/webhook');
+  const { uuid, kit, counter, poll } = await hostSendingWebhooksTo('/kyc/webhook');
   await succeed(sandbox.url, uuid);
   await sandbox.deliveredPayloads(uuid);
-  await webhook.idle();
+  await kit.idle();
   const readsBefore = transactionReads(counter);
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
   assert.equal(transactionReads(counter), readsBefore);
 });
 
 test('duplicated and shuffled deliveries, sent at once, give one onResult and one authoritative read', async () => {
-  const { uuid, results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink');
+  const { uuid, results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink');
   await succeed(sandbox.url, uuid);
   const payloads = await sandbox.deliveredPayloads(uuid);
   assert.ok(payloads.length >= 3, 'pending steps and the end were all sent');
   const answers = await Promise.all(duplicatedAndShuffled(payloads).map((payload) => deliver(payload)));
   assert.ok(answers.every((answer) => answer.status === 204));
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results.map((status) => status.state), ['successful']);
   assert.equal(transactionReads(counter), 1);
 });
 
 test('a late pending never overwrites an end', async () => {
-  const { uuid, webhook, deliver, poll } = await hostSendingWebhooksTo('/sink');
+  const { uuid, kit, deliver, poll } = await hostSendingWebhooksTo('/sink');
   await succeed(sandbox.url, uuid);
   const payloads = await sandbox.deliveredPayloads(uuid);
   for (const payload of [...payloads].reverse()) await deliver(payload);
-  await webhook.idle();
+  await kit.idle();
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
 });
 
@@ -79,41 +81,41 @@ for (const [ending, codes, tries, state] of [
   ['an expiry', ['time_out'], 3, 'expired'],
 ] as const) {
   test(`${ending} gives one onResult with state ${state}`, async () => {
-    const { uuid, results, webhook, deliver } = await hostSendingWebhooksTo('/sink', { tries });
+    const { uuid, results, kit, deliver } = await hostSendingWebhooksTo('/sink', { tries });
     for (const code of codes) await applyOutcome(sandbox.url, uuid, code);
     for (const payload of duplicatedAndShuffled(await sandbox.deliveredPayloads(uuid))) await deliver(payload);
-    await webhook.idle();
+    await kit.idle();
     assert.deepEqual(results.map((status) => status.state), [state]);
   });
 }
 
 test('an end that the authoritative read contradicts is not acted on', async () => {
-  const { uuid, results, errors, webhook, deliver } = await hostSendingWebhooksTo('/sink', { confirmRetryDelaysMs: [] });
+  const { uuid, results, errors, kit, deliver } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [] });
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
   assert.equal((await deliver(forged)).status, 204);
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results, []);
-  assert.match(String(errors[0]), /authoritative read says pending/);
+  assert.match(String(errors[0]), /authoritative reads? say it is pending/);
 });
 
 test('a delivery for a uuid this host did not create is acknowledged and dropped, with no provider read', async () => {
-  const { results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink');
+  const { results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink');
   const readsBefore = transactionReads(counter);
   assert.equal((await deliver({ ...pendingPayload(crypto.randomUUID()), active: false, complete: true })).status, 204);
-  await webhook.idle();
+  await kit.idle();
   assert.equal(transactionReads(counter), readsBefore);
   assert.deepEqual(results, []);
 });
 
 test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accepted', async () => {
-  const { uuid, results, webhook, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
+  const { uuid, results, kit, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
   await succeed(sandbox.url, uuid);
   const [end] = (await sandbox.deliveredPayloads(uuid)).filter((payload) => !payload.active);
   const body = JSON.stringify(end);
   const signature = await signWebhookBody('shared-secret', body);
   const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-kyc-signature': signature }, body });
   assert.equal(response.status, 204);
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results.map((status) => status.state), ['successful']);
 });
 
@@ -126,14 +128,14 @@ test('the signature may come in a header of the integrator\'s choosing, as sha25
 });
 
 test('with a secret, a wrong or missing signature answers 401 and nothing is processed', async () => {
-  const { uuid, results, webhook, deliver, counter } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
+  const { uuid, results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
   const readsBefore = transactionReads(counter);
   const payload = { ...pendingPayload(uuid), active: false, complete: true };
   const wrong = await signWebhookBody('another-secret', JSON.stringify(payload));
   assert.equal((await deliver(payload, { 'x-kyc-signature': wrong })).status, 401);
   assert.equal((await deliver(payload, { 'x-kyc-signature': 'not hex at all' })).status, 401);
   assert.equal((await deliver(payload)).status, 401);
-  await webhook.idle();
+  await kit.idle();
   assert.equal(transactionReads(counter), readsBefore);
   assert.deepEqual(results, []);
 });
@@ -166,56 +168,28 @@ test('anything but POST answers 405', async () => {
   assert.equal((await fetch(`${url}/kyc/webhook`)).status, 405);
 });
 
-test('a delivery whose confirming read failed is worked again when it comes again', async () => {
-  let providerDown = false;
-  const flakyFetch = (input: string, init: RequestInit) =>
-    providerDown && new URL(input).pathname.startsWith('/v1/transactions/') && (init.method ?? 'GET') === 'GET'
-      ? Promise.reject(new TypeError('fetch failed'))
-      : fetch(input, init);
-  const results: TransactionStatus[] = [];
-  const errors: unknown[] = [];
-  let url = '';
-  host = await startHost({
-    client: sandboxClient(sandbox.url, { fetch: flakyFetch }),
-    session: { buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }) },
-    webhook: { onResult: (status) => void results.push(status), onError: (error) => void errors.push(error), confirmRetryDelaysMs: [] },
-  });
-  url = host.url;
-  const { body } = await host.startSession();
-  await succeed(sandbox.url, body.uuid);
-  const end = (await sandbox.deliveredPayloads(body.uuid)).find((payload) => !payload.active)!;
-
-  providerDown = true;
-  await postJson(`${url}/kyc/webhook`, end);
-  await host.webhook.idle();
-  assert.deepEqual([results.length, errors.length], [0, 1]);
-
-  providerDown = false;
-  await postJson(`${url}/kyc/webhook`, end);
-  await host.webhook.idle();
-  assert.deepEqual(results.map((status) => status.state), ['successful']);
-});
-
-test('an onResult that throws is called again for the next delivery of the end, and not after it succeeded', async () => {
+test('an onResult that throws is retried with backoff until it succeeds, and never called after', async () => {
   let calls = 0;
-  const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
+  const { uuid, kit, deliver } = await hostSendingWebhooksTo('/sink', {
     onResult: () => {
       calls++;
       if (calls === 1) throw new Error('the database is down');
     },
     onError: () => {},
+    retryDelaysMs: [50],
   });
   await succeed(sandbox.url, uuid);
   const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
-  for (let delivery = 0; delivery < 3; delivery++) {
-    await deliver(end);
-    await webhook.idle();
-  }
-  assert.equal(calls, 2);
+  await deliver(end);
+  await kit.idle();
+  assert.equal(calls, 2, 'retried once after the failure');
+  await deliver(end);
+  await kit.idle();
+  assert.equal(calls, 2, 'not called again once it succeeded');
 });
 
 /** A host whose provider reads fail while `down` is set; webhooks go to the sink, for the test to replay. */
-async function hostWithFlakyProvider(webhookOptions: Partial<WebhookHandlerOptions> = {}) {
+async function hostWithFlakyProvider(webhookOptions: Partial<KycKitOptions> = {}) {
   const provider = { down: false };
   const counter = countingFetch((input, init) =>
     provider.down && new URL(String(input)).pathname.startsWith('/v1/transactions/') && (init?.method ?? 'GET') === 'GET'
@@ -226,8 +200,8 @@ async function hostWithFlakyProvider(webhookOptions: Partial<WebhookHandlerOptio
   let url = '';
   host = await startHost({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
-    session: { buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }) },
-    webhook: { onResult: (status) => void results.push(status), onError: () => {}, ...webhookOptions },
+    buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }),
+    onResult: (status) => void results.push(status), onError: () => {}, ...webhookOptions,
   });
   url = host.url;
   const { body } = await host.startSession();
@@ -237,38 +211,48 @@ async function hostWithFlakyProvider(webhookOptions: Partial<WebhookHandlerOptio
 }
 
 test('a confirmation that fails is tried again on its own: the service delivers only once', async () => {
-  const { end, provider, results, webhook } = await hostWithFlakyProvider({ confirmRetryDelaysMs: [100, 100] });
+  const { end, provider, results, kit } = await hostWithFlakyProvider({ retryDelaysMs: [100, 100] });
   provider.down = true;
   await postJson(`${host!.url}/kyc/webhook`, end);
   setTimeout(() => (provider.down = false), 50);
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results.map((status) => status.state), ['successful']);
 });
 
 test('a poll that finds the end calls onResult when no webhook came', async () => {
-  const { uuid, results, poll, webhook } = await hostWithFlakyProvider();
+  const { uuid, results, poll, kit } = await hostWithFlakyProvider();
   // Past the read budget of the status the session cached.
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
-  await webhook.idle();
+  await kit.idle();
   assert.deepEqual(results.map((status) => status.uuid), [uuid]);
 });
 
-test('forged ends posted at once make one provider read, however many', async () => {
-  const { uuid, webhook, counter } = await hostSendingWebhooksTo('/sink', { confirmRetryDelaysMs: [], onError: () => {} });
+test('forged ends posted in one second make one provider read, however many', async () => {
+  // The kit's clock stands still: every delivery lands within the same second of the read budget.
+  const frozen = Date.now();
+  const { uuid, kit, counter } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [], onError: () => {}, now: () => frozen });
   const readsBefore = transactionReads(counter);
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
   await Promise.all(Array.from({ length: 20 }, () => postJson(`${host!.url}/kyc/webhook`, forged)));
-  await webhook.idle();
+  await kit.idle();
   assert.equal(transactionReads(counter) - readsBefore, 1);
 });
 
 test('answers 204 before onResult has finished', { timeout: 5_000 }, async () => {
-  const { uuid, deliver, results } = await hostSendingWebhooksTo('/sink', { onResult: () => new Promise(() => {}) });
+  let finish: (() => void) | undefined;
+  const finished: string[] = [];
+  const { uuid, deliver, kit } = await hostSendingWebhooksTo('/sink', {
+    onResult: (status) => new Promise<void>((resolve) => (finish = resolve)).then(() => void finished.push(status.uuid)),
+  });
   await succeed(sandbox.url, uuid);
   const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
   assert.equal((await deliver(end)).status, 204);
-  assert.deepEqual(results, []);
+  assert.deepEqual(finished, []);
+  await waitFor(() => finish !== undefined);
+  finish!();
+  await kit.idle();
+  assert.deepEqual(finished, [uuid]);
 });
 
 test('an onError that throws does not become an unhandled rejection', async () => {
@@ -276,17 +260,16 @@ test('an onError that throws does not become an unhandled rejection', async () =
   const listener = (reason: unknown) => void unhandled.push(reason);
   process.on('unhandledRejection', listener);
   try {
-    const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
-      onResult: () => {
-        throw new Error('the database is down');
-      },
+    const { uuid, kit, deliver } = await hostSendingWebhooksTo('/sink', {
+      onResult: failOnce(),
       onError: () => {
         throw new Error('the logger is down too');
       },
+      retryDelaysMs: [10],
     });
     await succeed(sandbox.url, uuid);
     await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
-    await webhook.idle();
+    await kit.idle();
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(unhandled, []);
   } finally {
@@ -294,27 +277,42 @@ test('an onError that throws does not become an unhandled rejection', async () =
   }
 });
 
+const kitOf = (options: Partial<KycKitOptions> = {}) =>
+  createKycKit({ client: sandboxClient(sandbox.url), buildRequest: () => createRequestWithoutId(), onResult: () => {}, sweepIntervalMs: 0, ...options });
+
 test('a body the client stops sending answers 400', async () => {
-  const handler = createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {} });
+  const handler = kitOf().webhook;
   const body = new ReadableStream({ pull: (controller) => controller.error(new Error('client aborted')) });
   const response = await handler(new Request('http://host.example/kyc/webhook', { method: 'POST', body, duplex: 'half' } as RequestInit));
   assert.equal(response.status, 400);
 });
 
 test('an empty secret is a configuration error, not signature checking turned off', () => {
-  assert.throws(() => createWebhookHandler({ client: sandboxClient(sandbox.url), onResult: () => {}, secret: '' }), /secret is empty/);
+  assert.throws(() => kitOf({ secret: '' }), /secret is empty/);
 });
 
-test('an onResult that throws is reported to onError once, not once per path that found the end', async () => {
+test('an onResult that throws is reported to onError once per attempt, not once per path that found the end', async () => {
   const errors: unknown[] = [];
-  const { uuid, webhook, deliver } = await hostSendingWebhooksTo('/sink', {
-    onResult: () => {
-      throw new Error('the database is down');
-    },
+  const { uuid, kit, deliver, poll } = await hostSendingWebhooksTo('/sink', {
+    onResult: failOnce(),
     onError: (error) => void errors.push(error),
+    retryDelaysMs: [200],
   });
   await succeed(sandbox.url, uuid);
   await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
-  await webhook.idle();
+  await poll(uuid);
+  await kit.idle();
   assert.deepEqual(errors.map((error) => (error as Error).message), ['the database is down']);
 });
+
+/** An onResult that throws on its first call only. */
+function failOnce() {
+  let calls = 0;
+  return () => {
+    if (calls++ === 0) throw new Error('the database is down');
+  };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -1,52 +1,44 @@
 import type { TransactionStatus } from '../../shared/transaction-state.js';
-import type { KycClient } from '../client/client.js';
 import { KycApiError } from '../client/errors.js';
-import { kitStateFor } from '../state/kit-state.js';
+import type { KitState } from '../state/kit-state.js';
+import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, PRIVATE } from './responses.js';
 import { UUID_PATTERN, type OwnerOf } from './owner.js';
-import { errorResponse, internalError, jsonResponse, methodNotAllowed, PRIVATE, upstreamFailure } from './responses.js';
-import type { Store } from '../state/store.js';
-
-export interface StatusHandlerOptions {
-  client: KycClient;
-  /** Shared with the session and webhook handlers; defaults to the client's in-memory store. */
-  store?: Store;
-  /** When given, a transaction answers only to the caller that created it (others get 404). */
-  owner?: OwnerOf;
-  /** Where unexpected errors go; default `console.error`. */
-  onError?: (error: unknown) => void;
-}
 
 /**
  * `GET …/{uuid}`: the status object of design.md for a transaction this host created, mounted at
- * any prefix (the uuid is the last path segment).
+ * any prefix (the uuid is the last path segment). While the service cannot be read, the last
+ * known status is served, marked stale (`X-KYC-Stale` and `Age`, in seconds since it was read).
  */
-export function createStatusHandler(options: StatusHandlerOptions): (request: Request) => Promise<Response> {
-  const { store, statuses } = kitStateFor(options.client, options.store);
-
-  return async (request) => {
+export function statusHandler(kit: KitState) {
+  return async (request: Request): Promise<Response> => {
     if (request.method !== 'GET') return methodNotAllowed('GET');
     // A uuid needs no decoding: a segment that would is not one.
     const uuid = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the last path segment must be a transaction uuid');
     try {
-      const created = await store.getCreated(uuid);
+      const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
-      if (!created || !(await isOwnedBy(created.owner, request, options.owner))) return notFound();
-      const status = await statuses.read(uuid);
+      if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
+      const { status, fetchedAt, stale } = await kit.reader.read(uuid);
       const etag = await etagOf(status);
-      if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
-        return new Response(null, { status: 304, headers: { etag, ...PRIVATE } });
+      const headers: Record<string, string> = { etag };
+      if (stale) {
+        const age = String(Math.max(0, Math.round((kit.client.now() - fetchedAt) / 1000)));
+        Object.assign(headers, { age, 'x-kyc-stale': age });
       }
-      return jsonResponse(200, status, { etag });
+      if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+        return new Response(null, { status: 304, headers: { ...headers, ...PRIVATE } });
+      }
+      return jsonResponse(200, status, headers);
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();
-      return upstreamFailure(error, options.onError) ?? internalError(error, options.onError);
+      return failureResponse(error, kit.report);
     }
   };
 }
 
 async function isOwnedBy(creator: string | null, request: Request, owner: OwnerOf | undefined): Promise<boolean> {
-  // Without an owner check here, a transaction created for an owner answers nobody: fail closed.
+  // Without an owner check, a transaction created for an owner answers nobody: fail closed.
   if (!owner) return creator === null;
   const caller = await owner(request);
   return caller != null && caller === creator;

@@ -1,0 +1,122 @@
+import type { KycClient } from './client/client.js';
+import type { OwnerOf } from './handlers/owner.js';
+import { sessionHandler, type BuildRequest } from './handlers/session.js';
+import { statusHandler } from './handlers/status.js';
+import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
+import { BackgroundWork, type RequestContext } from './state/background.js';
+import type { KitState } from './state/kit-state.js';
+import { MemoryStore } from './state/memory-store.js';
+import { ResultDelivery, type OnResult } from './state/result-delivery.js';
+import { StatusReader } from './state/status-reader.js';
+import { guardStore } from './state/store-errors.js';
+import type { Store } from './state/store.js';
+
+export interface KycKitOptions extends WebhookOptions {
+  client: KycClient;
+  /** Creates the transaction for the caller: see `BuildRequest`. */
+  buildRequest: BuildRequest;
+  /**
+   * Called with each transaction's confirmed end and what the host remembered of it: once, or
+   * again if a process dies inside it (so make it idempotent: key it on `transaction.uuid`).
+   * A throw is reported and retried with backoff.
+   */
+  onResult: OnResult;
+  /** What the kit remembers. Default: a `MemoryStore` (one process); a fleet shares a `RedisStore`. */
+  store?: Store;
+  /** The caller's identity (its session or user id): a transaction answers only to the caller who created it. */
+  owner?: OwnerOf;
+  /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (spec §4.2) makes it generate another. */
+  newTransactionId?: () => string;
+  /** Where unexpected errors go (a failing service, a throwing `onResult`, an orphaned transaction); default `console.error`. */
+  onError?: (error: unknown) => void;
+  /** Waits between attempts to deliver a result; the last repeats until it succeeds. Default 1, 2, 4, 8 and 16 s. */
+  retryDelaysMs?: readonly number[];
+  /** How long a process holds a result before another may take it over; renewed while `onResult` runs. Default 15 s. */
+  resultLeaseMs?: number;
+  /** How long the last known status is served while the service fails, before 502/504. Default 60 s. */
+  staleForMs?: number;
+  /** How long every key outlives its transaction's expiry (results retried, ends remembered). Default 24 h. */
+  retentionMs?: number;
+  /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns the timer off. */
+  sweepIntervalMs?: number;
+}
+
+/** A handler of the kit: a Fetch handler, with the request's `waitUntil` where the runtime has one. */
+export type KitHandler = (request: Request, context?: RequestContext) => Promise<Response>;
+
+export interface KycKit {
+  /** `POST`: creates a transaction for the caller (design.md's session contract). */
+  session: KitHandler;
+  /** `GET …/{uuid}`: the status object the widget polls. */
+  status: KitHandler;
+  /** `POST`: the service's webhooks. */
+  webhook: KitHandler;
+  /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
+  idle(): Promise<void>;
+  /** Stops the sweep timer. Handlers keep working; a closed kit just stops looking for others' work. */
+  close(): void;
+}
+
+/**
+ * The host kit: the three handlers the widget and the service talk to, sharing one store, one
+ * provider-read budget and one result delivery. Build it once per process and mount its handlers.
+ */
+export function createKycKit(options: KycKitOptions): KycKit {
+  const report = (error: unknown) => {
+    try {
+      (options.onError ?? console.error)(error);
+    } catch {
+      // A broken logger must not become an unhandled rejection that stops the process.
+    }
+  };
+  const { client } = options;
+  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }));
+  const holder = crypto.randomUUID();
+  const retentionMs = options.retentionMs ?? 24 * 3600_000;
+  const background = new BackgroundWork(report);
+  const reader: StatusReader = new StatusReader({
+    client,
+    store,
+    holder,
+    retentionMs,
+    staleForMs: options.staleForMs ?? 60_000,
+    onEnd: (status) => background.track(results.enqueue(status.uuid)),
+  });
+  const results = new ResultDelivery({
+    store,
+    reader,
+    background,
+    holder,
+    onResult: options.onResult,
+    report,
+    retryDelaysMs: options.retryDelaysMs ?? [1000, 2000, 4000, 8000, 16_000],
+    leaseMs: options.resultLeaseMs ?? 15_000,
+    retentionMs,
+    now: client.now,
+  });
+  const kit: KitState = { client, store, reader, results, background, owner: options.owner, report };
+
+  // Sweeps on a timer that does not keep the process alive, and on requests, for runtimes that freeze between them.
+  const sweepIntervalMs = options.sweepIntervalMs ?? 1000;
+  let lastSweep = -Infinity;
+  const sweep = (context?: RequestContext) => {
+    lastSweep = client.now();
+    background.track(results.sweep(context), context);
+  };
+  const timer = sweepIntervalMs > 0 ? setInterval(sweep, sweepIntervalMs) : undefined;
+  timer?.unref?.();
+  const withSweep =
+    (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
+    (request, context) => {
+      if (sweepIntervalMs > 0 && client.now() - lastSweep >= sweepIntervalMs) sweep(context);
+      return handle(request, context);
+    };
+
+  return {
+    session: withSweep(sessionHandler(kit, options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()))),
+    status: withSweep(statusHandler(kit)),
+    webhook: withSweep(webhookHandler(kit, options)),
+    idle: () => background.idle(),
+    close: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,137 @@
+import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
+import type { KycClient } from '../client/client.js';
+import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.js';
+import { statusOf } from '../client/transaction-status.js';
+import { coalesce } from './coalesce.js';
+import type { CachedStatus, Store } from './store.js';
+
+/** At most one provider read per uuid in this window, across every process sharing the store. */
+export const READ_INTERVAL_MS = 1000;
+/** How often a process without the read lease looks for the answer of the one that holds it. */
+const WAIT_STEP_MS = 50;
+/** A read's answer is waited for about as long as the lease lasts. */
+const WAIT_STEPS = READ_INTERVAL_MS / WAIT_STEP_MS;
+/** Failures remembered at most, oldest forgotten first, so uuids abandoned after a failure do not pile up. */
+const MAX_REMEMBERED_FAILURES = 10_000;
+
+/** A status as served: `stale` when the service could not be read and this is the last known one. */
+export interface ServedStatus extends CachedStatus {
+  stale: boolean;
+}
+
+export interface StatusReaderOptions {
+  client: KycClient;
+  store: Store;
+  /** This process's name in the store's leases. */
+  holder: string;
+  /** How long a key is kept past its transaction's expiry. */
+  retentionMs: number;
+  /** How long the last known status is served while the service fails. */
+  staleForMs: number;
+  /** Called with the end whenever a read of this process finds one stored (a poll or a confirmation found it). */
+  onEnd: (status: TransactionStatus) => void;
+}
+
+/**
+ * The provider-read budget over the kit's store: a uuid is read at most once per second by the
+ * whole fleet. The process holding the uuid's read lease reads; the others wait briefly for its
+ * answer in the store. Within a process, concurrent callers share one read or one wait.
+ */
+export class StatusReader {
+  readonly #refreshing = new Map<string, Promise<ServedStatus>>();
+  /** The last failed read of this process per uuid: within the budget its callers get it at once. */
+  readonly #failures = new Map<string, { at: number; error: unknown }>();
+
+  constructor(private readonly options: StatusReaderOptions) {}
+
+  /** The status of `uuid`, read from the service only when the stored one is older than the budget allows. */
+  async read(uuid: string): Promise<ServedStatus> {
+    const cached = await this.options.store.getStatus(uuid);
+    if (cached && (isTerminal(cached.status.state) || this.#isRecent(cached.fetchedAt))) return { ...cached, stale: false };
+    const failure = this.#failures.get(uuid);
+    if (failure && this.#isRecent(failure.at)) return this.#lastKnownOr(cached, failure.error);
+    return coalesce(this.#refreshing, uuid, () => this.#readOrWait(uuid, cached));
+  }
+
+  /**
+   * A status read after `since` (epoch ms), to confirm what a webhook announced: a stored
+   * end, a read some process started after `since`, or a read of its own when the budget allows.
+   */
+  async confirm(uuid: string, since: number): Promise<CachedStatus> {
+    const { store } = this.options;
+    // Steps are counted rather than timed: the kit's clock may be one a test moves by hand.
+    for (let step = 0; ; step++) {
+      const cached = await store.getStatus(uuid);
+      if (cached && (isTerminal(cached.status.state) || cached.fetchedAt > since)) return cached;
+      if (await store.acquire(readLease(uuid), this.options.holder, READ_INTERVAL_MS)) return this.#fetch(uuid);
+      if (cached && step >= 2 * WAIT_STEPS) return cached;
+      await delay(WAIT_STEP_MS);
+    }
+  }
+
+  /** Writes a status read at `fetchedAt` unless the store holds an end or a newer read; returns what is stored. */
+  async save(uuid: string, status: TransactionStatus, fetchedAt: number): Promise<CachedStatus> {
+    const stored = await this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
+    if (isTerminal(stored.status.state)) this.options.onEnd(stored.status);
+    return stored;
+  }
+
+  /** How long the keys of a transaction live: until its expiry, plus the retention. */
+  ttlOf(status: Pick<TransactionStatus, 'expires_at'>): number {
+    const expiresAt = status.expires_at ? Date.parse(status.expires_at) : NaN;
+    const untilExpiry = Number.isNaN(expiresAt) ? 0 : Math.max(0, expiresAt - this.options.client.now());
+    return untilExpiry + this.options.retentionMs;
+  }
+
+  async #readOrWait(uuid: string, cached: CachedStatus | undefined): Promise<ServedStatus> {
+    const { store, holder } = this.options;
+    if (await store.acquire(readLease(uuid), holder, READ_INTERVAL_MS)) {
+      try {
+        return { ...(await this.#fetch(uuid)), stale: false };
+      } catch (error) {
+        return this.#lastKnownOr(cached, error);
+      }
+    }
+    // Another process holds the lease: its answer lands in the store within the read's latency.
+    for (let step = 0; step < WAIT_STEPS; step++) {
+      await delay(WAIT_STEP_MS);
+      const newer = await store.getStatus(uuid);
+      if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return { ...newer, stale: false };
+    }
+    if (!cached) throw new Error(`no status of ${uuid} is stored yet`);
+    return { ...cached, stale: !this.#isRecent(cached.fetchedAt, 2 * READ_INTERVAL_MS) };
+  }
+
+  async #fetch(uuid: string): Promise<CachedStatus> {
+    const fetchedAt = this.options.client.now();
+    try {
+      const status = statusOf(await this.options.client.getTransaction(uuid));
+      this.#failures.delete(uuid);
+      return await this.save(uuid, status, fetchedAt);
+    } catch (error) {
+      this.#failures.delete(uuid);
+      this.#failures.set(uuid, { at: fetchedAt, error });
+      if (this.#failures.size > MAX_REMEMBERED_FAILURES) this.#failures.delete(this.#failures.keys().next().value!);
+      throw error;
+    }
+  }
+
+  /** While the service is unavailable, the last known status for a bounded time; else the failure. */
+  #lastKnownOr(cached: CachedStatus | undefined, error: unknown): ServedStatus {
+    if (cached && isUnavailable(error) && this.#isRecent(cached.fetchedAt, this.options.staleForMs)) return { ...cached, stale: true };
+    throw error;
+  }
+
+  #isRecent(at: number, windowMs = READ_INTERVAL_MS): boolean {
+    return this.options.client.now() - at < windowMs;
+  }
+}
+
+const readLease = (uuid: string) => `read:${uuid}`;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The service is down or slow, as opposed to answering: only then is an old answer better than none. */
+function isUnavailable(error: unknown): boolean {
+  return error instanceof KycTimeoutError || error instanceof KycNetworkError || (error instanceof KycApiError && error.status >= 500);
+}
