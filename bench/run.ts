@@ -6,14 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { measureElement } from './element.js';
-import type { Figure } from './figure.js';
-import { measureReaction } from './reaction.js';
-import { repoRoot } from './repo.js';
-import { measureSandbox } from './sandbox.js';
-import { measureSize } from './size.js';
-import { measureStatusProxy } from './status-proxy.js';
-import { markdownTable } from './table.js';
+import { measureElement } from './element/element.js';
+import type { Figure } from './lib/figure.js';
+import { measureReaction } from './reaction/reaction.js';
+import { repoRoot } from './lib/repo.js';
+import { measureSandbox } from './sandbox/sandbox.js';
+import { measureSize } from './size/size.js';
+import { measureStatusProxy } from './status-proxy/status-proxy.js';
+import { markdownTable } from './lib/table.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
