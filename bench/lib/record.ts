@@ -4,6 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import type { Figure } from './figure.js';
 import { repoRoot } from './repo.js';
 import { markdownTable } from './table.js';
@@ -37,14 +38,17 @@ export async function writeReadmeTable(record: readonly RecordedFigure[]): Promi
   const end = readme.indexOf(TABLE_END);
   if (start === -1 || end < start) throw new Error(`bench/README.md lacks the markers ${TABLE_START} and ${TABLE_END}`);
   const { date, commit } = record[0]!;
-  const table = [
+  // Laid out as Prettier lays out the whole file, so that a run leaves a formatted README formatted.
+  const laidOut = await format(markdownTable(record), { ...(await resolveConfig(README_FILE)), parser: 'markdown' });
+  const block = [
     TABLE_START,
     '<!-- Written by `npm run bench` (or `npm run bench:table`) from bench/results.json: do not edit by hand. -->',
     '',
     `Measured ${date.slice(0, 10)}, commit \`${commit.slice(0, 7)}\`:`,
     '',
-    markdownTable(record),
+    laidOut.trimEnd(),
+    '',
     TABLE_END,
   ].join('\n');
-  await writeFile(README_FILE, readme.slice(0, start) + table + readme.slice(end + TABLE_END.length));
+  await writeFile(README_FILE, readme.slice(0, start) + block + readme.slice(end + TABLE_END.length));
 }
