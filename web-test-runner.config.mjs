@@ -18,7 +18,7 @@ export default {
   plugins: [
     a11ySnapshotPlugin(),
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
-    commonjs({ include: ['**/node_modules/qrcode/**', '**/node_modules/dijkstrajs/**', '**/node_modules/pngjs/**', '**/node_modules/jsqr/**'] }),
+    commonjs({ include: ['**/node_modules/qrcode/**', '**/node_modules/dijkstrajs/**', '**/node_modules/jsqr/**'] }),
   ],
   browsers: [
     chromeLauncher({

@@ -1,19 +1,20 @@
 /**
  * `npm run bench [-- size element reaction status-proxy sandbox]`: runs the benchmarks (all, or
- * the ones named), prints one markdown table and writes the results as JSON: bench/results.json
- * for a full run (the record the README quotes), bench/out/results.json for a partial one.
+ * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
+ * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { measureElement } from './element.js';
-import type { Figure } from './figure.js';
-import { measureReaction } from './reaction.js';
-import { repoRoot } from './repo.js';
-import { measureSandbox } from './sandbox.js';
-import { measureSize } from './size.js';
-import { measureStatusProxy } from './status-proxy.js';
-import { markdownTable } from './table.js';
+import { measureElement } from './element/element.js';
+import type { Figure } from './lib/figure.js';
+import { RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
+import { repoRoot } from './lib/repo.js';
+import { markdownTable } from './lib/table.js';
+import { measureReaction } from './reaction/reaction.js';
+import { measureSandbox } from './sandbox/sandbox.js';
+import { measureSize } from './size/size.js';
+import { measureStatusProxy } from './status-proxy/status-proxy.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
 };
 
 const names = process.argv.slice(2);
+const fullRun = names.length === 0;
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}`);
@@ -32,7 +34,7 @@ if (unknown.length > 0) {
 
 const started = Date.now();
 const figures: Figure[] = [];
-for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+for (const name of fullRun ? Object.keys(BENCHMARKS) : names) {
   console.error(`bench: ${name}…`);
   const benchStarted = Date.now();
   figures.push(...(await BENCHMARKS[name]!()));
@@ -41,11 +43,11 @@ for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
 
 const date = new Date().toISOString();
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-const rounded = (value: number) => Math.round(value * 1000) / 1000;
-const results = figures.map((f) => ({ ...f, median: rounded(f.median), ...(f.p95 === undefined ? {} : { p95: rounded(f.p95) }), date, commit }));
-const resultsFile = join(repoRoot, names.length > 0 ? 'bench/out/results.json' : 'bench/results.json');
+const results = recorded(figures, date, commit);
+const resultsFile = fullRun ? RECORD_FILE : join(repoRoot, 'bench/out/results.json');
 await mkdir(join(resultsFile, '..'), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+if (fullRun) await writeReadmeTable(results);
 
-console.log(markdownTable(figures));
-console.error(`bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}`);
+console.log(markdownTable(results));
+console.error(`bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}${fullRun ? ', table in bench/README.md' : ''}`);

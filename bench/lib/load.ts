@@ -31,7 +31,7 @@ export interface LoadResult {
  * event loop it measures. `onMeasuring` is called when the measured seconds begin.
  */
 export async function generateLoad(options: LoadOptions, onMeasuring?: () => void): Promise<LoadResult> {
-  const child = spawnTsx('bench/load-process.ts', [JSON.stringify(options)]);
+  const child = spawnTsx('bench/lib/load-process.ts', [JSON.stringify(options)]);
   let result = '';
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line === 'measuring') onMeasuring?.();

@@ -1,7 +1,7 @@
 /** Sandbox: how fast the emulator creates and reads transactions, straight over HTTP with a bearer token. */
-import type { Figure } from './figure.js';
-import { generateLoad, reportFailures } from './load.js';
-import { startSandboxProcess } from './sandbox-process.js';
+import type { Figure } from '../lib/figure.js';
+import { generateLoad, reportFailures } from '../lib/load.js';
+import { startSandboxProcess } from '../lib/sandbox-process.js';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;

@@ -7,10 +7,10 @@
  */
 import type { RequestListener } from 'node:http';
 import type { CDPSession } from 'playwright-core';
-import { openPage } from './browser.js';
-import type { Figure } from './figure.js';
-import { startPageServer } from './page-server.js';
-import { sampled } from './stats.js';
+import { openPage } from '../lib/browser.js';
+import type { Figure } from '../lib/figure.js';
+import { startPageServer } from '../lib/page-server.js';
+import { sampled } from '../lib/stats.js';
 
 const PAINT_RUNS = 50;
 const CYCLES = 1000;

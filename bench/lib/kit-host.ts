@@ -1,5 +1,5 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import { createKycKit, toNodeHandler } from '../src/server/index.js';
+import { createKycKit, toNodeHandler } from '../../src/server/index.js';
 import { countingClient, type ProxyRoutes } from './provider.js';
 
 /** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */

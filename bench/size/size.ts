@@ -3,8 +3,8 @@
  * brotli (quality 11) as a server or CDN would precompress them.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildBrowser } from './build.js';
-import type { Figure } from './figure.js';
+import { buildBrowser } from '../lib/build.js';
+import type { Figure } from '../lib/figure.js';
 
 const LIT = /^(lit|lit-html|lit-element)(\/|$)|^@lit\//;
 const QRCODE = /^qrcode(\/|$)/;

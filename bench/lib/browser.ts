@@ -1,5 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface OpenPage {
   page: Page;

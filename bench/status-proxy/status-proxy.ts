@@ -2,13 +2,13 @@
  * Status proxy: 1,000 simulated widgets poll 200 pending transactions, first through the kit's
  * status handler, then through a naive pass-through proxy, on the same sandbox.
  */
-import type { Figure } from './figure.js';
-import { listen } from './http.js';
-import { createTransactions, kitRoutes } from './kit-host.js';
-import { failures, generateLoad, reportFailures } from './load.js';
+import type { Figure } from '../lib/figure.js';
+import { listen } from '../lib/http.js';
+import { createTransactions, kitRoutes } from '../lib/kit-host.js';
+import { failures, generateLoad, reportFailures } from '../lib/load.js';
 import { naiveRoutes } from './naive-proxy.js';
-import type { ProxyRoutes } from './provider.js';
-import { startSandboxProcess } from './sandbox-process.js';
+import type { ProxyRoutes } from '../lib/provider.js';
+import { startSandboxProcess } from '../lib/sandbox-process.js';
 
 const WIDGETS = 1000;
 const TRANSACTIONS = 200;

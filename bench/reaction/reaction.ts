@@ -4,12 +4,12 @@
  * Transactions run in parallel in one page, their elements mounted over one interval so they do
  * not poll in lockstep; each ends at a random phase of its element's polling.
  */
-import type { Figure } from './figure.js';
-import { openPage } from './browser.js';
-import { createTransactions, kitRoutes } from './kit-host.js';
-import { startPageServer } from './page-server.js';
-import { startSandboxProcess } from './sandbox-process.js';
-import { sampled } from './stats.js';
+import type { Figure } from '../lib/figure.js';
+import { openPage } from '../lib/browser.js';
+import { createTransactions, kitRoutes } from '../lib/kit-host.js';
+import { startPageServer } from '../lib/page-server.js';
+import { startSandboxProcess } from '../lib/sandbox-process.js';
+import { sampled } from '../lib/stats.js';
 
 const POLL_INTERVALS = [1000, 1500, 2000];
 const TRANSACTIONS_PER_INTERVAL = 100;

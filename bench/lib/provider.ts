@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import { createKycClient, type KycClient } from '../src/server/index.js';
+import { createKycClient, type KycClient } from '../../src/server/index.js';
 
 export interface CountingClient {
   client: KycClient;

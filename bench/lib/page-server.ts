@@ -21,7 +21,7 @@ export async function startPageServer(api: RequestListener): Promise<Listening> 
   const files: Record<string, [string, Buffer | string]> = {
     '/': ['text/html; charset=utf-8', PAGE],
     '/kyc-verify.bundle.js': ['text/javascript', bundle.files.get('kyc-verify.bundle.js')!],
-    '/probes.js': ['text/javascript', await readFile(join(repoRoot, 'bench/page/probes.js'))],
+    '/probes.js': ['text/javascript', await readFile(join(repoRoot, 'bench/lib/page/probes.js'))],
   };
   await bundle.remove();
   return listen((req, res) => {

@@ -1,5 +1,5 @@
 /** The obvious alternative to the kit's status handler: every poll is one provider read, answered as is. */
-import { countingClient, type ProxyRoutes } from './provider.js';
+import { countingClient, type ProxyRoutes } from '../lib/provider.js';
 
 /** `GET /kyc/status/{uuid}`; 404 for anything else. */
 export function naiveRoutes(kycUrl: string): ProxyRoutes {

@@ -1,0 +1,15 @@
+// Lint: ESLint's and typescript-eslint's recommended rules, without type information (fast).
+// Layout is Prettier's (.prettierrc.json), not ESLint's.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['dist/', 'bench/out/', 'test-results/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  // TypeScript checks names in .ts files; plain JavaScript needs to be told which globals exist.
+  { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['demo/**/*.js', 'bench/lib/page/**/*.js'], languageOptions: { globals: globals.browser } },
+);
