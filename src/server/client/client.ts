@@ -2,7 +2,7 @@ import { credentialEnvelopeShape, tokenShape, transactionEnvelopeShape } from '.
 import { callService, expectShape, type FetchFunction, type ServiceCall } from './call-service.js';
 import { assertValidCreateRequest } from './create-request-rules.js';
 import { KycApiError } from './errors.js';
-import { TokenCache } from './token-cache.js';
+import { TokenCache, type TokenStore } from './token-cache.js';
 import type { CreateTransactionRequest, CredentialInformation, Transaction } from './types.js';
 
 export interface KycClientOptions {
@@ -22,6 +22,11 @@ export interface KycClientOptions {
   timeoutMs?: number;
   /** The kit's clock in epoch ms, for token lifetimes and the status cache. Default `Date.now`. */
   now?: () => number;
+  /**
+   * A store shared by a fleet (the kit's `RedisStore`): one access token for all its processes
+   * instead of one per process. The token stays in the store, server-side; it is never logged.
+   */
+  tokenStore?: TokenStore;
 }
 
 export interface KycClient {
@@ -57,7 +62,7 @@ export function createKycClient(options: KycClientOptions): KycClient {
     });
     const answer = expectShape(tokenShape, body, 'the token response');
     return { token: answer.access_token, expiresInSeconds: answer.expires_in };
-  }, now);
+  }, now, options.tokenStore);
 
   /** A Bearer call; on a 401 the token is refreshed once and the call retried once. */
   async function authorized(serviceCall: Omit<ServiceCall, 'bearer'>): Promise<unknown> {
