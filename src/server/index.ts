@@ -6,7 +6,7 @@ export { createSessionHandler, type SessionAnswer, type SessionHandlerOptions, t
 export { createStatusHandler, type StatusHandlerOptions } from './handlers/status.js';
 export { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions } from './handlers/webhook.js';
 export { signWebhookBody } from './handlers/webhook-signature.js';
-export { MemoryStore, type CachedStatus, type CreatedTransaction, type MemoryStoreOptions, type Store } from './state/store.js';
+export { MemoryStore, type CachedStatus, type CreatedTransaction, type MemoryStoreOptions, type Store } from './state/legacy-store.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

@@ -4,7 +4,7 @@ import { KycApiError } from '../client/errors.js';
 import { kitStateFor } from '../state/kit-state.js';
 import type { OwnerOf } from './owner.js';
 import { errorResponse, internalError, jsonResponse, methodNotAllowed, upstreamFailure } from './responses.js';
-import type { Store } from '../state/store.js';
+import type { Store } from '../state/legacy-store.js';
 import { statusOf } from '../client/transaction-status.js';
 import type { CreateTransactionRequest, Transaction } from '../client/types.js';
 

@@ -4,7 +4,7 @@ import { KycApiError } from '../client/errors.js';
 import { kitStateFor } from '../state/kit-state.js';
 import { UUID_PATTERN, type OwnerOf } from './owner.js';
 import { errorResponse, internalError, jsonResponse, methodNotAllowed, PRIVATE, upstreamFailure } from './responses.js';
-import type { Store } from '../state/store.js';
+import type { Store } from '../state/legacy-store.js';
 
 export interface StatusHandlerOptions {
   client: KycClient;

@@ -5,7 +5,7 @@ import { kitStateFor } from '../state/kit-state.js';
 import { limitedBody } from './limited-body.js';
 import { parseJson } from '../client/parse-json.js';
 import { errorResponse, methodNotAllowed } from './responses.js';
-import type { CreatedTransaction, Store } from '../state/store.js';
+import type { CreatedTransaction, Store } from '../state/legacy-store.js';
 import { hasValidSignature } from './webhook-signature.js';
 
 export interface WebhookHandlerOptions {

@@ -1,6 +1,6 @@
 import type { KycClient } from '../client/client.js';
 import { StatusCache } from './status-cache.js';
-import { MemoryStore, type Store } from './store.js';
+import { MemoryStore, type Store } from './legacy-store.js';
 
 /** What the handlers of one client share: the store, and one provider-read budget over it. */
 export interface KitState {

@@ -1,6 +1,6 @@
 import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
 import type { KycClient } from '../client/client.js';
-import type { Store } from './store.js';
+import type { Store } from './legacy-store.js';
 import { statusOf } from '../client/transaction-status.js';
 
 /** Reads within this window reuse the last answer: at most one provider read per uuid per second. */

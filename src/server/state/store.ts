@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 
-type Awaitable<T> = T | Promise<T>;
+export type Awaitable<T> = T | Promise<T>;
 
 /** A transaction this host created through the session handler, and for whom. */
 export interface CreatedTransaction {
@@ -16,95 +16,52 @@ export interface CachedStatus {
   fetchedAt: number;
 }
 
+/** What `takeJob` found: the job is now the caller's, or why not. */
+export type JobTake =
+  | { taken: true; /** Earlier attempts that ended in `retryJob`. */ attempts: number }
+  | { taken: false; reason: 'absent' | 'done' | 'held' | 'waiting' };
+
 /**
- * What the kit remembers. The default keeps it in memory; a deployment with several processes
- * implements this over a shared store (for example Redis, with `claim` as `SET key 1 NX`).
+ * What the kit remembers, shared by every handler of a kit and, through a shared store, by every
+ * process of a fleet. Each method is one atomic step: two processes calling at once see one of
+ * the two orders, never a mix. Every key expires after the `ttlMs` it was written with, so the
+ * store stays bounded. Lease and retry times are durations: the store measures them on its own
+ * clock (one clock for the whole fleet on a shared store).
+ *
+ * Jobs are the kit's durable work (delivering a result to `onResult`): a job is due, held by one
+ * process under a lease that expires, waiting for a retry, or done for good.
  */
 export interface Store {
-  saveCreated(record: CreatedTransaction): Awaitable<void>;
+  saveCreated(record: CreatedTransaction, ttlMs: number): Awaitable<void>;
   getCreated(uuid: string): Awaitable<CreatedTransaction | undefined>;
-  saveStatus(uuid: string, cached: CachedStatus): Awaitable<void>;
+
   getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
-  /** Records `key` and says whether it was new: an atomic test-and-set (webhook de-duplication, one result per transaction). */
-  claim(key: string): Awaitable<boolean>;
-  /** Gives a claimed key back, so that the work it stood for can be done again. */
-  release(key: string): Awaitable<void>;
-}
+  /**
+   * Writes `next` unless the stored status is an end (an end is never overwritten) or is not an
+   * end and was read after `next` (an older read never replaces a newer one); an end always
+   * replaces a pending status. Returns what is stored afterwards.
+   */
+  writeStatus(uuid: string, next: CachedStatus, ttlMs: number): Awaitable<CachedStatus>;
 
-/** A Map that forgets its oldest entries beyond `limit`; writing an entry makes it the newest. */
-class BoundedMap<V> {
-  readonly #entries = new Map<string, V>();
+  /** A short lease (the fleet's one provider read per uuid per second): true when `key` was free and is now `holder`'s for `ttlMs`. */
+  acquire(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
 
-  constructor(private readonly limit: number) {}
+  /** Makes the job `key` due now, unless it is done; a job held by a process stays held, and is due again when released. */
+  enqueueJob(key: string, ttlMs: number): Awaitable<void>;
+  /** Takes a due job, or one whose holder's lease ran out, for `holder` for `leaseMs`. */
+  takeJob(key: string, holder: string, leaseMs: number): Awaitable<JobTake>;
+  /** Extends `holder`'s lease while it works; false when the lease was lost (another process may have taken the job). */
+  renewJob(key: string, holder: string, leaseMs: number): Awaitable<boolean>;
+  /** Gives the job back after a failed attempt: due again in `delayMs`, or at once if it was enqueued meanwhile. Counts the attempt. */
+  retryJob(key: string, holder: string, delayMs: number): Awaitable<void>;
+  /** Marks the job done for good (kept `ttlMs` so that nothing runs it again). */
+  finishJob(key: string, holder: string, ttlMs: number): Awaitable<void>;
+  /** Forgets the job (given up): enqueuing it again starts it afresh. */
+  dropJob(key: string, holder: string): Awaitable<void>;
+  /** Up to `limit` jobs due now, lease-expired ones included. */
+  dueJobs(limit: number): Awaitable<string[]>;
 
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
-  }
-
-  has(key: string): boolean {
-    return this.#entries.has(key);
-  }
-
-  set(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-}
-
-export interface MemoryStoreOptions {
-  /** How many entries each kind (created, statuses, claims) keeps before evicting the oldest. Default 10 000. */
-  maxEntries?: number;
-}
-
-/** The default Store: one process, bounded memory, oldest entries evicted first. */
-export class MemoryStore implements Store {
-  readonly #created: BoundedMap<CreatedTransaction>;
-  readonly #statuses: BoundedMap<CachedStatus>;
-  readonly #claims: BoundedMap<true>;
-
-  constructor({ maxEntries = 10_000 }: MemoryStoreOptions = {}) {
-    this.#created = new BoundedMap(maxEntries);
-    this.#statuses = new BoundedMap(maxEntries);
-    this.#claims = new BoundedMap(maxEntries);
-  }
-
-  saveCreated(record: CreatedTransaction): void {
-    this.#created.set(record.uuid, record);
-  }
-
-  getCreated(uuid: string): CreatedTransaction | undefined {
-    return this.#created.get(uuid);
-  }
-
-  saveStatus(uuid: string, cached: CachedStatus): void {
-    this.#statuses.set(uuid, cached);
-  }
-
-  getStatus(uuid: string): CachedStatus | undefined {
-    return this.#statuses.get(uuid);
-  }
-
-  claim(key: string): boolean {
-    if (this.#claims.has(key)) return false;
-    this.#claims.set(key, true);
-    return true;
-  }
-
-  release(key: string): void {
-    this.#claims.delete(key);
-  }
-
-  /** Entries held, per kind (for tests and metrics). */
-  get sizes(): { created: number; statuses: number; claims: number } {
-    return { created: this.#created.size, statuses: this.#statuses.size, claims: this.#claims.size };
-  }
+  /** A value shared by the fleet (the access token), or undefined. */
+  getShared(key: string): Awaitable<string | undefined>;
+  setShared(key: string, value: string, ttlMs: number): Awaitable<void>;
 }
