@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { storeContract } from './store-contract.js';
+import { cached, storeContract } from './store-contract.js';
 
 let server: RedisServer;
 let client: Redis;
@@ -28,7 +28,7 @@ storeContract(freshStore);
 test('gives every key it writes a TTL, under its prefix', async () => {
   const store = freshStore();
   await store.saveCreated({ uuid: 'u', transactionId: 't', owner: null }, 60_000);
-  await store.writeStatus('u', { status: { uuid: 'u', state: 'pending', step: null, code: null, issue_description: null, expires_at: null, updated_at: null }, fetchedAt: 1 }, 60_000);
+  await store.writeStatus('u', cached('pending', 1), 60_000);
   await store.acquire('read:u', 'p1', 60_000);
   await store.setShared('token', 'abc', 60_000);
   await store.enqueueJob('j', 60_000);
@@ -39,6 +39,17 @@ test('gives every key it writes a TTL, under its prefix', async () => {
   const keys = await client.keys(`test-${stores}:*`);
   assert.equal(keys.length, 7, keys.join(', '));
   for (const key of keys) assert.ok((await client.pttl(key)) > 0, `${key} has a TTL`);
+});
+
+test('keeps in its due index only the jobs that may run again', async () => {
+  const store = freshStore();
+  for (const key of ['done', 'dropped', 'expiring', 'kept']) await store.enqueueJob(key, key === 'expiring' ? 100 : 60_000);
+  for (const key of ['done', 'dropped']) await store.takeJob(key, 'p1', 60_000);
+  await store.finishJob('done', 'p1', 60_000);
+  await store.dropJob('dropped', 'p1');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.deepEqual(await store.dueJobs(10), ['kept']);
+  assert.deepEqual(await client.zrange(`test-${stores}:jobs:due`, '0', '-1'), ['kept']);
 });
 
 test('leaves a client passed in open when closed', async () => {
