@@ -2,139 +2,189 @@ import { isTerminal } from '../../shared/transaction-state.js';
 import type { CachedStatus, CreatedTransaction, JobTake, Store } from './store.js';
 
 export interface MemoryStoreOptions {
-  /** Entries kept at most, oldest evicted first. Default 10 000. */
+  /** How many entries each kind (created, statuses, leases, jobs, shared values) keeps before evicting the oldest. Default 10 000. */
   maxEntries?: number;
-  /** The store's clock (epoch ms). Default `Date.now`. */
+  /** The store's clock, in epoch ms. Default `Date.now`. */
   now?: () => number;
 }
 
-interface Job {
-  done: boolean;
-  attempts: number;
-  /** When it may be taken: its retry time, or its holder's lease expiry. */
-  takeableAt: number;
-  holder: string | null;
-  /** Enqueued while held: due at once when given back. */
-  nudged: boolean;
+/**
+ * A Map whose entries expire, and that forgets its oldest entries beyond `limit`; writing an
+ * entry makes it the newest. Expired entries go when read, or when the map is over its bound:
+ * no timer, so it never keeps a process alive.
+ */
+class ExpiringMap<V> {
+  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  /** No entry expires before this (a lower bound): spares a sweep that would find nothing. */
+  #earliestExpiry = Infinity;
+
+  constructor(
+    private readonly limit: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) this.#entries.delete(key);
+    else return entry?.value;
+  }
+
+  set(key: string, value: V, ttlMs: number): void {
+    const expiresAt = this.now() + ttlMs;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt });
+    this.#earliestExpiry = Math.min(this.#earliestExpiry, expiresAt);
+    if (this.#entries.size > this.limit) this.#sweep();
+    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** The live entries, oldest written first. */
+  *entries(): Generator<[string, V]> {
+    const now = this.now();
+    for (const [key, { value, expiresAt }] of this.#entries) if (expiresAt > now) yield [key, value];
+  }
+
+  #sweep(): void {
+    const now = this.now();
+    if (now < this.#earliestExpiry) return;
+    this.#earliestExpiry = Infinity;
+    for (const [key, { expiresAt }] of this.#entries) {
+      if (expiresAt <= now) this.#entries.delete(key);
+      else this.#earliestExpiry = Math.min(this.#earliestExpiry, expiresAt);
+    }
+  }
 }
 
-/** The default Store: one process, bounded memory, expired and oldest entries dropped. */
+/** A job between enqueue and done; a holder stays recorded after its lease ran out, until another takes the job. */
+interface Job {
+  done: boolean;
+  holder: string | null;
+  leaseUntil: number;
+  dueAt: number;
+  attempts: number;
+  enqueuedWhileHeld: boolean;
+}
+
+const takeableAt = (job: Job): number => (job.holder === null ? job.dueAt : job.leaseUntil);
+
+/** The default Store: one process, bounded memory, oldest entries evicted first. */
 export class MemoryStore implements Store {
-  readonly #entries = new Map<string, { value: unknown; expiresAt: number }>();
-  readonly #limit: number;
   readonly #now: () => number;
+  readonly #created: ExpiringMap<CreatedTransaction>;
+  readonly #statuses: ExpiringMap<CachedStatus>;
+  readonly #leases: ExpiringMap<string>;
+  readonly #jobs: ExpiringMap<Job>;
+  readonly #shared: ExpiringMap<string>;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
-    this.#limit = maxEntries;
     this.#now = now;
+    this.#created = new ExpiringMap(maxEntries, now);
+    this.#statuses = new ExpiringMap(maxEntries, now);
+    this.#leases = new ExpiringMap(maxEntries, now);
+    this.#jobs = new ExpiringMap(maxEntries, now);
+    this.#shared = new ExpiringMap(maxEntries, now);
   }
 
   saveCreated(record: CreatedTransaction, ttlMs: number): void {
-    this.#set(`created:${record.uuid}`, record, ttlMs);
+    this.#created.set(record.uuid, record, ttlMs);
   }
 
   getCreated(uuid: string): CreatedTransaction | undefined {
-    return this.#get(`created:${uuid}`);
+    return this.#created.get(uuid);
   }
 
   getStatus(uuid: string): CachedStatus | undefined {
-    return this.#get(`status:${uuid}`);
+    return this.#statuses.get(uuid);
   }
 
   writeStatus(uuid: string, next: CachedStatus, ttlMs: number): CachedStatus {
-    const stored = this.getStatus(uuid);
-    const keep = stored && (isTerminal(stored.status.state) || (!isTerminal(next.status.state) && stored.fetchedAt > next.fetchedAt));
+    const stored = this.#statuses.get(uuid);
+    const keep =
+      stored &&
+      (isTerminal(stored.status.state) || (!isTerminal(next.status.state) && stored.fetchedAt > next.fetchedAt));
     if (keep) return stored;
-    this.#set(`status:${uuid}`, next, ttlMs);
+    this.#statuses.set(uuid, next, ttlMs);
     return next;
   }
 
   acquire(key: string, holder: string, ttlMs: number): boolean {
-    if (this.#get(`lease:${key}`) !== undefined) return false;
-    this.#set(`lease:${key}`, holder, ttlMs);
+    if (this.#leases.get(key) !== undefined) return false;
+    this.#leases.set(key, holder, ttlMs);
     return true;
   }
 
   enqueueJob(key: string, ttlMs: number): void {
-    const job = this.#job(key);
-    if (job?.done) return;
-    if (job?.holder && job.takeableAt > this.#now()) job.nudged = true;
-    else this.#set(`job:${key}`, { done: false, attempts: job?.attempts ?? 0, takeableAt: this.#now(), holder: null, nudged: false }, ttlMs);
+    const job = this.#jobs.get(key) ?? newJob(this.#now());
+    if (job.done) return;
+    if (job.holder === null) job.dueAt = Math.min(job.dueAt, this.#now());
+    else job.enqueuedWhileHeld = true;
+    this.#jobs.set(key, job, ttlMs);
   }
 
   takeJob(key: string, holder: string, leaseMs: number): JobTake {
-    const job = this.#job(key);
+    const job = this.#jobs.get(key);
+    const now = this.#now();
     if (!job) return { taken: false, reason: 'absent' };
     if (job.done) return { taken: false, reason: 'done' };
-    if (job.takeableAt > this.#now()) return { taken: false, reason: job.holder ? 'held' : 'waiting' };
-    Object.assign(job, { holder, takeableAt: this.#now() + leaseMs, nudged: false });
+    if (takeableAt(job) > now) return { taken: false, reason: job.holder === null ? 'waiting' : 'held' };
+    Object.assign(job, { holder, leaseUntil: now + leaseMs, enqueuedWhileHeld: false });
     return { taken: true, attempts: job.attempts };
   }
 
   renewJob(key: string, holder: string, leaseMs: number): boolean {
-    const job = this.#held(key, holder);
-    if (job) job.takeableAt = this.#now() + leaseMs;
+    const job = this.#heldBy(key, holder);
+    if (job) job.leaseUntil = this.#now() + leaseMs;
     return job !== undefined;
   }
 
   retryJob(key: string, holder: string, delayMs: number): void {
-    const job = this.#held(key, holder);
-    if (job) Object.assign(job, { holder: null, attempts: job.attempts + 1, takeableAt: job.nudged ? this.#now() : this.#now() + delayMs });
+    const job = this.#heldBy(key, holder);
+    if (!job) return;
+    const dueAt = this.#now() + (job.enqueuedWhileHeld ? 0 : delayMs);
+    Object.assign(job, { holder: null, dueAt, attempts: job.attempts + 1, enqueuedWhileHeld: false });
   }
 
   finishJob(key: string, holder: string, ttlMs: number): void {
-    if (this.#held(key, holder)) this.#set(`job:${key}`, { done: true, attempts: 0, takeableAt: Infinity, holder: null, nudged: false }, ttlMs);
+    const job = this.#heldBy(key, holder);
+    if (job) this.#jobs.set(key, { ...job, done: true, holder: null }, ttlMs);
   }
 
   dropJob(key: string, holder: string): void {
-    if (this.#held(key, holder)) this.#entries.delete(`job:${key}`);
+    if (this.#heldBy(key, holder)) this.#jobs.delete(key);
   }
 
   dueJobs(limit: number): string[] {
-    const due: string[] = [];
-    for (const key of [...this.#entries.keys()]) {
-      if (due.length >= limit) break;
-      if (!key.startsWith('job:')) continue;
-      const job = this.#job(key.slice(4));
-      if (job && !job.done && job.takeableAt <= this.#now()) due.push(key.slice(4));
-    }
-    return due;
+    const now = this.#now();
+    return [...this.#jobs.entries()]
+      .filter(([, job]) => !job.done && takeableAt(job) <= now)
+      .sort(([, a], [, b]) => takeableAt(a) - takeableAt(b))
+      .slice(0, limit)
+      .map(([key]) => key);
   }
 
   getShared(key: string): string | undefined {
-    return this.#get(`shared:${key}`);
+    return this.#shared.get(key);
   }
 
   setShared(key: string, value: string, ttlMs: number): void {
-    this.#set(`shared:${key}`, value, ttlMs);
+    this.#shared.set(key, value, ttlMs);
   }
 
-  /** Entries held, expired ones not yet dropped included (for tests and metrics). */
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  #job(key: string): Job | undefined {
-    return this.#get(`job:${key}`);
-  }
-
-  #held(key: string, holder: string): Job | undefined {
-    const job = this.#job(key);
-    return job && !job.done && job.holder === holder ? job : undefined;
-  }
-
-  #get<T>(key: string): T | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt > this.#now()) return entry.value as T;
-    this.#entries.delete(key);
-    return undefined;
-  }
-
-  /** Writing an entry makes it the newest; beyond the limit the oldest goes (expired ones go when read). */
-  #set(key: string, value: unknown, ttlMs: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + ttlMs });
-    if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
+  #heldBy(key: string, holder: string): Job | undefined {
+    const job = this.#jobs.get(key);
+    return job?.holder === holder ? job : undefined;
   }
 }
+
+const newJob = (now: number): Job => ({
+  done: false,
+  holder: null,
+  leaseUntil: 0,
+  dueAt: now,
+  attempts: 0,
+  enqueuedWhileHeld: false,
+});

@@ -1,0 +1,135 @@
+import { Redis } from 'ioredis';
+import { isTerminal } from '../../shared/transaction-state.js';
+import type { CachedStatus, CreatedTransaction, JobTake, Store } from '../state/store.js';
+import { scripts, type ScriptName } from './scripts.js';
+
+export interface RedisStoreOptions {
+  /** A client of yours; the store defines its scripts on it and never closes it. */
+  client?: Redis;
+  /** Where to connect when no client is given, e.g. `redis://127.0.0.1:6379`. Default: ioredis's default (localhost:6379). */
+  url?: string;
+  /** Put before every key, so that several kits (or tests) share one Redis. Default `'kyc-verify:'`. */
+  prefix?: string;
+  /** With `url`: how long a command may take before it fails. Default 1000 ms. */
+  commandTimeoutMs?: number;
+}
+
+type Script = (...keysAndArgs: (string | number)[]) => Promise<unknown>;
+
+/** Command names on the client, namespaced so that they cannot clash with the client owner's own. */
+const commandName = (script: ScriptName): string => `kycVerify_${script}`;
+
+/** The Store of a fleet: every process of the fleet that uses the same Redis and prefix shares it. */
+export class RedisStore implements Store {
+  readonly #client: Redis;
+  readonly #ownsClient: boolean;
+  readonly #prefix: string;
+
+  constructor({ client, url, prefix = 'kyc-verify:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
+    this.#client = client ?? ownClient(url, commandTimeoutMs);
+    this.#ownsClient = !client;
+    this.#prefix = prefix;
+    for (const [name, definition] of Object.entries(scripts)) {
+      this.#client.defineCommand(commandName(name as ScriptName), definition);
+    }
+  }
+
+  /** Closes the connection the store opened itself; a client passed in is left open. */
+  async close(): Promise<void> {
+    if (this.#ownsClient) await this.#client.quit().catch(() => this.#client.disconnect());
+  }
+
+  async saveCreated(record: CreatedTransaction, ttlMs: number): Promise<void> {
+    await this.#client.set(this.#key('created', record.uuid), JSON.stringify(record), 'PX', ttlMs);
+  }
+
+  async getCreated(uuid: string): Promise<CreatedTransaction | undefined> {
+    return parse(await this.#client.get(this.#key('created', uuid)));
+  }
+
+  async getStatus(uuid: string): Promise<CachedStatus | undefined> {
+    return parse(await this.#client.hget(this.#key('status', uuid), 'json'));
+  }
+
+  async writeStatus(uuid: string, next: CachedStatus, ttlMs: number): Promise<CachedStatus> {
+    const end = isTerminal(next.status.state) ? '1' : '0';
+    const stored = await this.#run('writeStatus', this.#key('status', uuid), JSON.stringify(next), end, next.fetchedAt, ttlMs);
+    return JSON.parse(stored as string) as CachedStatus;
+  }
+
+  async acquire(key: string, holder: string, ttlMs: number): Promise<boolean> {
+    return (await this.#client.set(this.#key('lease', key), holder, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async enqueueJob(key: string, ttlMs: number): Promise<void> {
+    await this.#runJob('enqueueJob', key, ttlMs);
+  }
+
+  async takeJob(key: string, holder: string, leaseMs: number): Promise<JobTake> {
+    const [outcome, attempts] = (await this.#runJob('takeJob', key, holder, leaseMs)) as [string, number?];
+    if (outcome === 'taken') return { taken: true, attempts: attempts! };
+    return { taken: false, reason: outcome as Extract<JobTake, { taken: false }>['reason'] };
+  }
+
+  async renewJob(key: string, holder: string, leaseMs: number): Promise<boolean> {
+    return (await this.#runJob('renewJob', key, holder, leaseMs)) === 1;
+  }
+
+  async retryJob(key: string, holder: string, delayMs: number): Promise<void> {
+    await this.#runJob('retryJob', key, holder, delayMs);
+  }
+
+  async finishJob(key: string, holder: string, ttlMs: number): Promise<void> {
+    await this.#runJob('finishJob', key, holder, ttlMs);
+  }
+
+  async dropJob(key: string, holder: string): Promise<void> {
+    await this.#runJob('dropJob', key, holder);
+  }
+
+  async dueJobs(limit: number): Promise<string[]> {
+    return (await this.#run('dueJobs', this.#key('jobs', 'due'), this.#key('job', ''), limit)) as string[];
+  }
+
+  async getShared(key: string): Promise<string | undefined> {
+    return (await this.#client.get(this.#key('shared', key))) ?? undefined;
+  }
+
+  async setShared(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.#client.set(this.#key('shared', key), value, 'PX', ttlMs);
+  }
+
+  #key(kind: string, name: string): string {
+    return `${this.#prefix}${kind}:${name}`;
+  }
+
+  #run(script: ScriptName, ...keysAndArgs: (string | number)[]): Promise<unknown> {
+    return (this.#client as unknown as Record<string, Script>)[commandName(script)]!(...keysAndArgs);
+  }
+
+  #runJob(script: ScriptName, key: string, ...args: (string | number)[]): Promise<unknown> {
+    return this.#run(script, this.#key('job', key), this.#key('jobs', 'due'), key, ...args);
+  }
+}
+
+/**
+ * A client that fails fast when Redis is down: each command within `commandTimeoutMs`, and once
+ * connected, at once while the connection is lost, rather than queueing commands that would run
+ * late (a lease taken after its caller gave up) or pile up.
+ */
+function ownClient(url: string | undefined, commandTimeoutMs: number): Redis {
+  const options = {
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: commandTimeoutMs,
+    maxRetriesPerRequest: 1,
+  };
+  const client = url ? new Redis(url, options) : new Redis(options);
+  client.once('ready', () => {
+    client.options.enableOfflineQueue = false;
+  });
+  // Every failed command rejects with its error; the connection's own error events would only repeat it on the console.
+  client.on('error', () => {});
+  return client;
+}
+
+const parse = <T>(json: string | null): T | undefined => (json === null ? undefined : (JSON.parse(json) as T));

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
+import { RedisStore } from '../../src/server/redis/index.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { cached, storeContract } from './store-contract.js';
+
+let server: RedisServer;
+let client: Redis;
+let stores = 0;
+/** A store of its own for each test: same Redis, its own prefix. */
+const freshStore = (): RedisStore => new RedisStore({ client, prefix: `test-${++stores}:` });
+
+before(async () => {
+  server = await startRedisServer();
+  client = new Redis(server.url);
+});
+
+after(async () => {
+  await client.quit();
+  await server.stop();
+});
+
+storeContract(freshStore);
+
+test('gives every key it writes a TTL, under its prefix', async () => {
+  const store = freshStore();
+  await store.saveCreated({ uuid: 'u', transactionId: 't', owner: null }, 60_000);
+  await store.writeStatus('u', cached('pending', 1), 60_000);
+  await store.acquire('read:u', 'p1', 60_000);
+  await store.setShared('token', 'abc', 60_000);
+  await store.enqueueJob('j', 60_000);
+  await store.takeJob('j', 'p1', 1_000);
+  await store.enqueueJob('k', 60_000);
+  await store.takeJob('k', 'p1', 1_000);
+  await store.finishJob('k', 'p1', 60_000);
+  const keys = await client.keys(`test-${stores}:*`);
+  assert.equal(keys.length, 7, keys.join(', '));
+  for (const key of keys) assert.ok((await client.pttl(key)) > 0, `${key} has a TTL`);
+});
+
+test('keeps in its due index only the jobs that may run again', async () => {
+  const store = freshStore();
+  for (const key of ['done', 'dropped', 'expiring', 'kept']) await store.enqueueJob(key, key === 'expiring' ? 100 : 60_000);
+  for (const key of ['done', 'dropped']) await store.takeJob(key, 'p1', 60_000);
+  await store.finishJob('done', 'p1', 60_000);
+  await store.dropJob('dropped', 'p1');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.deepEqual(await store.dueJobs(10), ['kept']);
+  assert.deepEqual(await client.zrange(`test-${stores}:jobs:due`, '0', '-1'), ['kept']);
+});
+
+test('leaves a client passed in open when closed', async () => {
+  await freshStore().close();
+  assert.equal(await client.ping(), 'PONG');
+});
+
+test('keeps writeStatus atomic across processes: an end stays, and no process sees the status go back', async () => {
+  const prefix = `test-${++stores}:`;
+  const writers = [writer(prefix, 0, -1), writer(prefix, 1, 900)];
+  for (const { ready } of writers) await ready;
+  for (const { child } of writers) child.stdin.end('go\n');
+  const end = { state: 'successful', fetchedAt: 1 + 2 * 900 };
+  for (const { returned } of writers) {
+    const seen = await returned;
+    seen.forEach((now, i) => {
+      const before = seen[i - 1];
+      if (!before) return;
+      if (before.state !== 'pending') assert.deepEqual(now, end, `write ${i} returned ${JSON.stringify(now)} after the end`);
+      else if (now.state === 'pending') assert.ok(now.fetchedAt >= before.fetchedAt, `write ${i} went back from ${before.fetchedAt} to ${now.fetchedAt}`);
+    });
+  }
+  const stored = await new RedisStore({ client, prefix }).getStatus('u');
+  assert.deepEqual(stored && { state: stored.status.state, fetchedAt: stored.fetchedAt }, end);
+});
+
+/** A status-writer process (test/support/status-writer.ts) doing 1000 writes once told to go. */
+function writer(prefix: string, offset: number, endAt: number) {
+  const args = ['--import', 'tsx', 'test/support/status-writer.ts', server.url, prefix, String(offset), '1000', String(endAt)];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const ready = lines.next();
+  const returned = ready.then(async () => {
+    const { value } = await lines.next();
+    return (JSON.parse(value as string) as [string, number][]).map(([state, fetchedAt]) => ({ state, fetchedAt }));
+  });
+  return { child, ready, returned };
+}
