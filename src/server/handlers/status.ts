@@ -2,7 +2,8 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 import type { KycClient } from '../client/client.js';
 import { KycApiError } from '../client/errors.js';
 import { kitStateFor } from '../state/kit-state.js';
-import { UUID_PATTERN, type OwnerOf } from './owner.js';
+import type { OwnerOf } from './owner.js';
+import { UUID_PATTERN } from '../../shared/wire/codes.js';
 import { errorResponse, internalError, jsonResponse, methodNotAllowed, PRIVATE, upstreamFailure } from './responses.js';
 import type { Store } from '../state/store.js';
 
