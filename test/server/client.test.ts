@@ -203,6 +203,18 @@ describe('errors', () => {
     await assert.rejects(sandboxClient(sandbox.url, { fetch: silent, timeoutMs: 20 }).getTransaction(crypto.randomUUID()), KycTimeoutError);
   });
 
+  test('a transaction answer with a field the spec does not name, and a date written another way, is read with the field kept', async () => {
+    const widened = async (input: string, init: RequestInit) => {
+      const answer = await fetch(input, init);
+      if (!input.includes('/v1/transactions/')) return answer;
+      const envelope = await answer.json();
+      return Response.json({ ...envelope, data: { ...envelope.data, created_at: '2030-01-02 03:04:05+00:00', risk_level: 'low' } }, { status: answer.status });
+    };
+    const transaction = await sandboxClient(sandbox.url, { fetch: widened }).createTransaction(createRequest());
+    assert.equal(transaction.created_at, '2030-01-02 03:04:05+00:00');
+    assert.equal(transaction.risk_level, 'low');
+  });
+
   test('a 2xx answer that is not a transaction envelope is a KycProtocolError', async () => {
     const client = sandboxClient(sandbox.url, {
       fetch: async (input, init) => (input.includes('/oauth/') ? fetch(input, init) : Response.json({ code: 200, data: { uuid: 'x' } })),
