@@ -1,12 +1,9 @@
+import type { z } from '@hono/zod-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorEnvelopeSchema } from './schemas.js';
 
 /** The error envelope of spec §7.1. */
-export interface ErrorEnvelope {
-  code: number;
-  resource: string;
-  message: string;
-  errors: string | null;
-}
+export type ErrorEnvelope = z.output<typeof ErrorEnvelopeSchema>;
 
 /** An error that the app answers with an error envelope (thrown from handlers and middleware). */
 export class ApiError extends Error {

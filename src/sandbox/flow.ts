@@ -42,7 +42,7 @@ const SUCCESSFUL: StateFlags = { active: false, complete: true, failed: false };
 const FAILED: StateFlags = { active: false, complete: false, failed: true };
 const EXPIRED: StateFlags = { active: false, complete: false, failed: false };
 
-/** Fake facial-comparison scores, fixed so tests can assert them. */
+/** Fake facial-comparison scores, fixed and exported (from `kyc-verify/sandbox`) so tests can assert them. */
 export const SELFIE_SCORES = { match: 0.93, mismatch: 0.18, lowScore: 0.62 } as const;
 
 export function startFlow(documentOnFile: boolean): Flow {

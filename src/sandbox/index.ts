@@ -15,6 +15,7 @@ import { TokenIssuer } from './tokens.js';
 import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.js';
 
 export { DEFAULT_CLIENTS, READ_SCOPE, WRITE_SCOPE, type SandboxClient } from './clients.js';
+export { SELFIE_SCORES } from './flow.js';
 export { TEST_IDENTITIES, type TestIdentity } from './identities.js';
 export type { WebhookDelivery } from './schemas.js';
 export type { WebhookRetryOptions } from './webhooks.js';

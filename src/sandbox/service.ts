@@ -9,6 +9,8 @@ import type { SandboxClock } from './clock.js';
 import { ApiError } from './errors.js';
 import { applyEvent, startFlow, type Flow, type FlowEvent, type FlowRules } from './flow.js';
 import { normalizeRut } from '../shared/rut.js';
+import { limitViolations } from '../shared/wire/limits.js';
+import { expiryMsOf, verificationLink } from '../shared/wire/links.js';
 import type { CreateTransactionRequest, Transaction, WebhookPayload } from './schemas.js';
 import { TransactionStore, type StoredTransaction } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
@@ -67,7 +69,7 @@ export class KycService {
       nanoid: request.nanoid ? this.#generateNanoid() : null,
       validator_url: request.link
         ? request.link.replaceAll('{{transaction_uuid}}', uuid).replaceAll('{{nin}}', metadata.nin ?? '')
-        : `${origin}/transactions/${uuid}`,
+        : verificationLink(origin, uuid),
       metadata,
       client_id: request.client_id ?? null,
       webhook: request.webhook ?? null,
@@ -78,7 +80,7 @@ export class KycService {
       creator_user_id: request.creator_user_id ?? null,
       extra_check_details: null,
     };
-    const transaction: StoredTransaction = { data, flow, createdAtMs: now, captureStartedAtMs: null, expiryTimer: null };
+    const transaction: StoredTransaction = { data, flow, captureStartedAtMs: null, expiryTimer: null };
     this.#store.add(transaction);
     this.#scheduleExpiry(transaction);
     return transaction;
@@ -138,8 +140,7 @@ export class KycService {
   }
 
   #deadline(transaction: StoredTransaction): number {
-    const linkDeadline = transaction.createdAtMs + transaction.data.expiration * 1000;
-    return Math.min(linkDeadline, this.captureDeadline(transaction) ?? Infinity);
+    return Math.min(expiryMsOf(transaction.data), this.captureDeadline(transaction) ?? Infinity);
   }
 
   /** Expires the transaction if a deadline has passed, dated at that deadline; says whether it did. */
@@ -211,15 +212,10 @@ export class KycService {
   }
 }
 
-/** The 400 rules of spec §4.2 and §8 (zod answers 422 for the model; these are the service's own). */
-function checkLimits({ tries, expiration, metadata }: CreateTransactionRequest): void {
-  const invalid = (errors: string) => new ApiError(400, 'Transaction', 'Bad request', errors);
-  if (tries < 1) throw invalid('tries must be at least 1');
-  if (expiration < 1) throw invalid('expiration must be at least 1 second');
-  for (const field of ['capture_document_expiration', 'capture_facial_expiration', 'capture_challenge_expiration'] as const) {
-    if (metadata[field] < 1) throw invalid(`metadata.${field} must be at least 1 second`);
-    if (metadata[field] > expiration) throw invalid(`metadata.${field} (${metadata[field]}) is greater than expiration (${expiration})`);
-  }
+/** The 400 rules of spec §4.2 and §8 (zod answers 422 for the model; these are the service's own); the first broken is told. */
+function checkLimits(request: CreateTransactionRequest): void {
+  const [broken] = limitViolations(request);
+  if (broken) throw new ApiError(400, 'Transaction', 'Bad request', broken);
 }
 
 function rulesOf(data: Transaction): FlowRules {

@@ -10,7 +10,6 @@ export interface StoredTransaction {
   /** The `data` of the transaction envelope, kept up to date so reads only serialize it. */
   data: Transaction;
   flow: Flow;
-  createdAtMs: number;
   /** When the current capture step's timer started, or null before the user reached it. */
   captureStartedAtMs: number | null;
   expiryTimer: NodeJS.Timeout | null;

@@ -1,20 +1,15 @@
 /**
  * What the three booleans of a transaction mean (spec §3), and the status object the host kit
  * serves to the widget (design.md, "Contract: status"). Shared by the element, the host kit and
- * the sandbox; it imports nothing, so it runs in browsers and in Node alike.
+ * the sandbox; it imports no code (types only), so it runs in browsers and in Node alike.
  */
+import type { StepCode } from './wire/codes.js';
 
 /** The four states of spec §3. */
 export type TransactionState = 'pending' | 'successful' | 'failed' | 'expired';
 
 /** The step codes of spec §3. */
-export type StepCode =
-  | 'Session_start'
-  | 'Capture_credential_Ok'
-  | 'Capture_credential_fail'
-  | 'Session_complete_Ok'
-  | 'Session_complete_fail'
-  | 'time_out';
+export type { StepCode } from './wire/codes.js';
 
 /** The three booleans that carry a transaction's state. */
 export interface StateFlags {

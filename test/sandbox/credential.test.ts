@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SELFIE_SCORES } from '../../src/sandbox/index.js';
 import { sandboxForTests } from './helpers.js';
 
 const sandbox = await sandboxForTests();
@@ -19,7 +20,7 @@ test('a successful transaction answers the document data of its test identity', 
     code: 200,
     resource: 'User Credential',
     message: 'Ok',
-    data: { name: 'Juan Pablo', last_name: 'Muñoz Soto', date_birth: '02/11/1979', nin: '12.345.678-5', document_number: '100123456', identity_verification_score: 0.93 },
+    data: { name: 'Juan Pablo', last_name: 'Muñoz Soto', date_birth: '02/11/1979', nin: '12.345.678-5', document_number: '100123456', identity_verification_score: SELFIE_SCORES.match },
   });
 });
 
@@ -36,7 +37,7 @@ test('a transaction that failed after reading the document answers its data with
   await sandbox.outcomes(uuid, '002', '014');
   const { status, body } = await sandbox.credentialInformation(token, uuid);
   assert.equal(status, 200);
-  assert.equal(body.data.identity_verification_score, 0.18);
+  assert.equal(body.data.identity_verification_score, SELFIE_SCORES.mismatch);
 });
 
 test('a transaction that ended before any document was read answers 404', async () => {

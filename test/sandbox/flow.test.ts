@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DOCUMENT_PROBLEM_CODES, ISSUE_CODES } from '../../src/shared/issue-codes.js';
+import { SELFIE_SCORES } from '../../src/sandbox/index.js';
 import { stateOf } from '../../src/shared/transaction-state.js';
 import { sandboxForTests } from './helpers.js';
 
@@ -60,11 +61,11 @@ for (const code of ['012', '013']) {
     const { uuid } = await sandbox.created(token);
     const data = await sandbox.outcomes(uuid, '002', code);
     assert.deepEqual(summary(data), { state: 'successful', step: 'Session_complete_Ok', code: '013', issue_description: ISSUE_CODES['013'] });
-    assert.deepEqual(data.verification_result, { selfie_document_match: 0.93 });
+    assert.deepEqual(data.verification_result, { selfie_document_match: SELFIE_SCORES.match });
   });
 }
 
-for (const [code, score] of [['014', 0.18], ['015', 0.62]] as const) {
+for (const [code, score] of [['014', SELFIE_SCORES.mismatch], ['015', SELFIE_SCORES.lowScore]] as const) {
   test(`selfie failure ${code} uses up a try and lets the user retake the selfie`, async () => {
     const { uuid } = await sandbox.created(token);
     const data = await sandbox.outcomes(uuid, '002', code);

@@ -1,29 +1,30 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newTransaction, sandboxForTests } from './helpers.js';
+import { newTransaction, sandboxForTests, type Reply } from './helpers.js';
 
 const sandbox = await sandboxForTests({ maxBodyBytes: 4096 });
 const token = await sandbox.token();
 
-const isEnvelope = (body: any, code: number) =>
-  body.code === code && typeof body.resource === 'string' && typeof body.message === 'string' && 'errors' in body;
+/** The reply has `status` and its body is the error envelope of spec §7.1 for that status, and nothing more. */
+function assertErrorEnvelope({ status, body }: Reply, expected: number, resource = 'Transaction'): void {
+  assert.equal(status, expected);
+  assert.deepEqual(Object.keys(body).sort(), ['code', 'errors', 'message', 'resource']);
+  assert.equal(body.code, expected);
+  assert.equal(body.resource, resource);
+  assert.equal(typeof body.message, 'string');
+  assert.ok(body.errors === null || typeof body.errors === 'string', `errors is ${JSON.stringify(body.errors)}`);
+}
 
 test('a body that is not JSON answers a 400 error envelope', async () => {
-  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token, body: '{"transaction_id": ', headers: { 'content-type': 'application/json' } });
-  assert.equal(status, 400);
-  assert.ok(isEnvelope(body, 400));
+  assertErrorEnvelope(await sandbox.request('POST', '/v1/transactions/', { token, body: '{"transaction_id": ', headers: { 'content-type': 'application/json' } }), 400);
 });
 
 test('a body without a JSON content type answers 415', async () => {
-  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token, body: JSON.stringify(newTransaction()), headers: { 'content-type': 'text/plain' } });
-  assert.equal(status, 415);
-  assert.ok(isEnvelope(body, 415));
+  assertErrorEnvelope(await sandbox.request('POST', '/v1/transactions/', { token, body: JSON.stringify(newTransaction()), headers: { 'content-type': 'text/plain' } }), 415);
 });
 
 test('a create without any body answers 422', async () => {
-  const { status, body } = await sandbox.request('POST', '/v1/transactions/', { token });
-  assert.equal(status, 422);
-  assert.ok(isEnvelope(body, 422));
+  assertErrorEnvelope(await sandbox.request('POST', '/v1/transactions/', { token }), 422);
 });
 
 test('fields of the wrong type answer 422 without creating anything', async () => {
@@ -35,9 +36,7 @@ test('fields of the wrong type answer 422 without creating anything', async () =
 });
 
 test('a body over the size limit answers 413 with an error envelope', async () => {
-  const { status, body } = await sandbox.create(token, newTransaction({ scope: 'x'.repeat(5000) }));
-  assert.equal(status, 413);
-  assert.ok(isEnvelope(body, 413));
+  assertErrorEnvelope(await sandbox.create(token, newTransaction({ scope: 'x'.repeat(5000) })), 413);
 });
 
 test('an unknown path answers a 404 error envelope', async () => {
@@ -47,9 +46,7 @@ test('an unknown path answers a 404 error envelope', async () => {
 });
 
 test('a known path with another method answers a 404 error envelope', async () => {
-  const { status, body } = await sandbox.request('DELETE', '/v1/transactions/');
-  assert.equal(status, 404);
-  assert.ok(isEnvelope(body, 404));
+  assertErrorEnvelope(await sandbox.request('DELETE', '/v1/transactions/'), 404, 'Route');
 });
 
 test('paths are exact like the service\'s: create without the trailing slash is not a route', async () => {
@@ -62,9 +59,13 @@ test('a malformed clock request answers 422 and leaves the clock alone', async (
   assert.equal((await sandbox.request('GET', '/sandbox/clock')).body.offset_seconds, before);
 });
 
-test('bad input leaves the sandbox serving', async () => {
-  await sandbox.request('POST', '/oauth/token/', { body: '\u0000\u0001', headers: { 'content-type': 'application/json' } });
-  await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } });
+test('a token request of control characters answers a 400 Token envelope, and the sandbox goes on serving', async () => {
+  assertErrorEnvelope(await sandbox.request('POST', '/oauth/token/', { body: '\u0000\u0001', headers: { 'content-type': 'application/json' } }), 400, 'Token');
+  assert.equal((await sandbox.create(token)).status, 201);
+});
+
+test('an outcome whose body is JSON null answers a 422 envelope, and the sandbox goes on serving', async () => {
+  assertErrorEnvelope(await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } }), 422);
   assert.equal((await sandbox.create(token)).status, 201);
 });
 

@@ -5,6 +5,10 @@ import { advanceSandboxClock, countingFetch, createRequest, NIN, sandboxClient, 
 
 const sandbox = useSandbox();
 
+/** A fetch that rewrites the create request after the kit validated it: how a rule only the service enforces is reached. */
+const alteringCreateBody = (from: string, to: string) => (input: string, init: RequestInit) =>
+  fetch(input, typeof init.body === 'string' && input.endsWith('/v1/transactions/') ? { ...init, body: init.body.replace(from, to) } : init);
+
 /** Rejects with a KycApiError of `status` (and returns it for further checks). */
 async function apiError(promise: Promise<unknown>, status: number): Promise<KycApiError> {
   const error = await promise.then(
@@ -126,6 +130,8 @@ describe('validation before sending (spec §2.3, §2.3.1)', () => {
     ['a RUT with a wrong check digit', { metadata: { nin: '12.345.678-9' } }],
     ['kyc_register without nin', { metadata: {} }],
     ['an unknown authorization method', { authorization_method: 'password' as CreateTransactionRequest['authorization_method'] }],
+    // Read from JSON, as a request built from outside input would be: TypeScript cannot see the number.
+    ['a field of the wrong type', JSON.parse('{ "user_id": 42 }')],
   ];
   for (const [rule, overrides] of invalid) {
     test(`refuses ${rule} without calling the service`, async () => {
@@ -144,10 +150,7 @@ describe('validation before sending (spec §2.3, §2.3.1)', () => {
 
 describe('errors', () => {
   test('400 from the service becomes a KycApiError carrying the error envelope', async () => {
-    // The service enforces a rule the kit let through: here a body altered after validation.
-    const tampering = (input: string, init: RequestInit) =>
-      fetch(input, typeof init.body === 'string' && input.endsWith('/v1/transactions/') ? { ...init, body: init.body.replace('"metadata"', '"tries":0,"metadata"') } : init);
-    const client = sandboxClient(sandbox.url, { fetch: tampering });
+    const client = sandboxClient(sandbox.url, { fetch: alteringCreateBody('"metadata"', '"tries":0,"metadata"') });
     const error = await apiError(client.createTransaction(createRequest()), 400);
     assert.equal(error.envelope?.code, 400);
     assert.equal(error.envelope?.resource, 'Transaction');
@@ -183,9 +186,9 @@ describe('errors', () => {
     assert.equal(error.envelope?.message, 'Duplicated');
   });
 
-  test('422 for a model error the kit cannot see (a wrong type forced past TypeScript)', async () => {
-    const request = { ...createRequest(), user_id: 42 } as unknown as CreateTransactionRequest;
-    await apiError(sandboxClient(sandbox.url).createTransaction(request), 422);
+  test('422 from the service becomes a KycApiError', async () => {
+    const client = sandboxClient(sandbox.url, { fetch: alteringCreateBody('"metadata"', '"user_id":42,"metadata"') });
+    await apiError(client.createTransaction(createRequest()), 422);
   });
 
   test('5xx becomes a KycApiError with its status', async () => {
@@ -198,6 +201,18 @@ describe('errors', () => {
     const silent = (_input: string, init: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
     await assert.rejects(sandboxClient(sandbox.url, { fetch: silent, timeoutMs: 20 }).getTransaction(crypto.randomUUID()), KycTimeoutError);
+  });
+
+  test('a transaction answer with a field the spec does not name, and a date written another way, is read with the field kept', async () => {
+    const widened = async (input: string, init: RequestInit) => {
+      const answer = await fetch(input, init);
+      if (!input.includes('/v1/transactions/')) return answer;
+      const envelope = await answer.json();
+      return Response.json({ ...envelope, data: { ...envelope.data, created_at: '2030-01-02 03:04:05+00:00', risk_level: 'low' } }, { status: answer.status });
+    };
+    const transaction = await sandboxClient(sandbox.url, { fetch: widened }).createTransaction(createRequest());
+    assert.equal(transaction.created_at, '2030-01-02 03:04:05+00:00');
+    assert.equal(transaction.risk_level, 'low');
   });
 
   test('a 2xx answer that is not a transaction envelope is a KycProtocolError', async () => {

@@ -1,47 +1,29 @@
 /**
- * What the kit checks in the service's answers and in webhook bodies. Only the fields the kit
- * relies on are checked; the rest passes through untouched, so a field the service adds (or a
- * nullability it changes) does not break an integration.
+ * How the kit reads the service's answers and webhook bodies, built from the shared field
+ * definitions: a field the service adds does not fail a read, and formats (dates, uuid version,
+ * step names) are not insisted on, so the service can grow without breaking an integration.
  */
 import { z } from 'zod';
-import { UUID_PATTERN } from '../handlers/owner.js';
-
-const flags = { active: z.boolean(), complete: z.boolean(), failed: z.boolean() };
-const nullableText = z.string().nullable();
+import { credentialFields, errorEnvelopeFields, metadataFields, tokenResponseFields, transactionFields } from '../../shared/wire/fields.js';
 
 export const errorEnvelopeShape = z.looseObject({
-  code: z.number(),
-  resource: z.string(),
-  message: z.string(),
-  errors: nullableText.optional().transform((errors) => errors ?? null),
+  ...errorEnvelopeFields,
+  errors: errorEnvelopeFields.errors.optional().transform((errors) => errors ?? null),
 });
 
-export const tokenShape = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const { access_token, expires_in } = tokenResponseFields;
+/** Only what the token cache uses: a `token_type` of `bearer` is as good as `Bearer`. */
+export const tokenShape = z.looseObject({ access_token, expires_in });
 
-const transactionShape = z.looseObject({
-  uuid: z.string().min(1),
-  ...flags,
-  step: nullableText,
-  code: nullableText,
-  issue_description: nullableText,
-  created_at: z.string(),
-  updated_at: z.string(),
-  expiration: z.number(),
-  validator_url: nullableText.optional(),
-});
+export const transactionShape = z.looseObject({ ...transactionFields, metadata: z.looseObject(metadataFields).partial() });
 
 export const transactionEnvelopeShape = z.looseObject({ data: transactionShape });
 
-export const credentialEnvelopeShape = z.looseObject({
-  data: z.looseObject({ name: z.string(), last_name: z.string(), nin: z.string() }),
-});
+/** Personal data: exactly the fields of spec §2.6 are handed over, whatever else the service sends. */
+export const credentialShape = z.object(credentialFields);
 
-/** Body of a webhook delivery (spec §2.7). */
-export const webhookPayloadShape = z.looseObject({
-  // The same test as the status handler's: a uuid it answers for is one whose deliveries are taken.
-  uuid: z.string().regex(UUID_PATTERN),
-  transaction_id: z.string(),
-  company_id: z.string(),
-  ...flags,
-  updated_at: z.string(),
-});
+export const credentialEnvelopeShape = z.looseObject({ data: credentialShape });
+
+const { uuid, transaction_id, company_id, active, complete, failed, updated_at } = transactionFields;
+/** Body of a webhook delivery (spec §2.7): the fields the webhook handler acts on. */
+export const webhookPayloadShape = z.looseObject({ uuid, transaction_id, company_id, active, complete, failed, updated_at });

@@ -3,6 +3,7 @@ import { callService, expectShape, type FetchFunction, type ServiceCall } from '
 import { assertValidCreateRequest } from './create-request-rules.js';
 import { KycApiError } from './errors.js';
 import { TokenCache, type TokenStore } from './token-cache.js';
+import { verificationLink } from '../../shared/wire/links.js';
 import type { CreateTransactionRequest, CredentialInformation, Transaction } from './types.js';
 
 export interface KycClientOptions {
@@ -76,7 +77,7 @@ export function createKycClient(options: KycClientOptions): KycClient {
     }
   }
 
-  const readTransaction = (body: unknown) => expectShape(transactionEnvelopeShape, body, 'the transaction envelope').data as unknown as Transaction;
+  const readTransaction = (body: unknown): Transaction => expectShape(transactionEnvelopeShape, body, 'the transaction envelope').data;
 
   return {
     verificationUrl,
@@ -91,10 +92,10 @@ export function createKycClient(options: KycClientOptions): KycClient {
     async getCredentialInformation(uuid) {
       const url = `${credentialUrl}/api/v1/user/credential_information?transaction_id=${encodeURIComponent(uuid)}`;
       const body = await authorized({ method: 'GET', url });
-      return expectShape(credentialEnvelopeShape, body, 'the credential-information envelope').data as unknown as CredentialInformation;
+      return expectShape(credentialEnvelopeShape, body, 'the credential-information envelope').data;
     },
     verificationLink(uuid) {
-      return `${verificationUrl}/transactions/${encodeURIComponent(uuid)}`;
+      return verificationLink(verificationUrl, uuid);
     },
   };
 }

@@ -1,10 +1,8 @@
+import type { z } from 'zod';
+import type { errorEnvelopeFields } from '../../shared/wire/fields.js';
+
 /** The error envelope of spec §7.1. */
-export interface ErrorEnvelope {
-  code: number;
-  resource: string;
-  message: string;
-  errors: string | null;
-}
+export type ErrorEnvelope = z.output<z.ZodObject<typeof errorEnvelopeFields>>;
 
 /** The KYC service answered with a status that is not a success (spec §7.2). */
 export class KycApiError extends Error {

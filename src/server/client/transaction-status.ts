@@ -1,5 +1,6 @@
 import { stateOf, type TransactionStatus } from '../../shared/transaction-state.js';
 import { KycProtocolError } from './errors.js';
+import { expiryOf } from '../../shared/wire/links.js';
 import type { Transaction } from './types.js';
 
 /**
@@ -19,9 +20,4 @@ export function statusOf(transaction: Transaction): TransactionStatus {
     expires_at: expiryOf(transaction),
     updated_at: transaction.updated_at,
   };
-}
-
-function expiryOf({ created_at, expiration }: Transaction): string | null {
-  const created = Date.parse(created_at);
-  return Number.isNaN(created) ? null : new Date(created + expiration * 1000).toISOString();
 }

@@ -3,5 +3,3 @@
  * Give the same function to the session and status handlers: a transaction answers only to its creator.
  */
 export type OwnerOf = (request: Request) => string | null | undefined | Promise<string | null | undefined>;
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,8 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { KycApiError } from '../client/errors.js';
 import type { KitState } from '../state/kit-state.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, PRIVATE } from './responses.js';
-import { UUID_PATTERN, type OwnerOf } from './owner.js';
+import type { OwnerOf } from './owner.js';
+import { UUID_PATTERN } from '../../shared/wire/codes.js';
 
 /**
  * `GET …/{uuid}`: the status object of design.md for a transaction this host created, mounted at

@@ -104,7 +104,9 @@ export class RedisStore implements Store {
   }
 
   #run(script: ScriptName, ...keysAndArgs: (string | number)[]): Promise<unknown> {
-    return (this.#client as unknown as Record<string, Script>)[commandName(script)]!(...keysAndArgs);
+    // defineCommand adds the scripts as methods that ioredis's types cannot know.
+    const withScripts = this.#client as Redis & Record<string, Script>;
+    return withScripts[commandName(script)]!(...keysAndArgs);
   }
 
   #runJob(script: ScriptName, key: string, ...args: (string | number)[]): Promise<unknown> {
