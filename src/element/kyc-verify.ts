@@ -9,11 +9,12 @@ import {
   type KycErrorDetail,
   type KycStatusDetail,
 } from './events.js';
+import { LatestRequest } from './latest-request.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { qrPath, type QrPath } from './qr-path.js';
 import { protocolError } from './read-status.js';
 import { readSession } from './read-session.js';
-import { asRequestError, RequestError, requestJson } from './request.js';
+import { RequestError, requestJson } from './request.js';
 import { StatusPoller } from './status-poller.js';
 import { styles } from './kyc-verify.styles.js';
 import { isTransactionId, isUuid, safeLink, statusUrlFor, verificationLink } from './urls.js';
@@ -167,8 +168,7 @@ export class KycVerify extends LitElement {
   readonly #countdown = new Countdown(this, this.#poller.pollNow);
   /** Transactions whose terminal event has fired. */
   readonly #ended = new Set<string>();
-  #session?: AbortController;
-  #sessionCalls = 0;
+  readonly #session = new LatestRequest();
   #continueTimer?: ReturnType<typeof setTimeout>;
   #qr?: { link: string; path: QrPath | null };
   /** `start()` was called: `defer` no longer holds the session back. */
@@ -231,28 +231,26 @@ export class KycVerify extends LitElement {
   }
 
   #cancelSession(): void {
-    this.#sessionCalls++;
-    this.#session?.abort();
+    this.#session.cancel();
     this.starting = false;
   }
 
   async #createSession(): Promise<void> {
     this.#abandon();
-    const call = this.#sessionCalls;
-    const request = (this.#session = new AbortController());
     this.starting = true;
-    try {
-      const body = await requestJson(this.sessionUrl, { method: 'POST' }, this.#requestTimeout(), request.signal);
-      if (call !== this.#sessionCalls) return;
-      this.starting = false;
-      const session = readSession(body);
-      this.#follow(session.uuid, session.link, session.expiresAt);
-      if (session.status && this.followed) this.#observe(session.status);
-    } catch (error) {
-      if (call !== this.#sessionCalls) return;
-      this.starting = false;
-      this.#report(asRequestError(error), false);
-    }
+    await this.#session.run(
+      (signal) => requestJson(this.sessionUrl, { method: 'POST' }, this.#requestTimeout(), signal),
+      (body) => {
+        this.starting = false;
+        const session = readSession(body);
+        this.#follow(session.uuid, session.link, session.expiresAt);
+        if (session.status && this.followed) this.#observe(session.status);
+      },
+      (error) => {
+        this.starting = false;
+        this.#report(error, false);
+      },
+    );
   }
 
   /** Checks and resolves everything about transaction `id`, then polls it. No request is made for a bad configuration. */

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TransactionStatus } from '../shared/transaction-state.js';
+import { LatestRequest } from './latest-request.js';
 import { readStatus } from './read-status.js';
-import { asRequestError, RequestError, requestJson } from './request.js';
+import { type RequestError, requestJson } from './request.js';
 
 export interface StatusPollerOptions {
   /** Milliseconds between polls while all is well. */
@@ -16,15 +17,14 @@ export interface StatusPollerOptions {
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Polls a status URL while the host is connected and the page is visible. Each request has its
- * own AbortController and a call number, so an answer that arrives after the URL changed, after
- * a newer poll or after disconnection is dropped. Failures back off exponentially with jitter.
+ * Polls a status URL while the host is connected and the page is visible. Only the latest poll
+ * counts: an answer that arrives after the URL changed, after a newer poll or after disconnection
+ * is dropped. Failures back off exponentially with jitter.
  */
 export class StatusPoller implements ReactiveController {
   #url: string | null = null;
-  #calls = 0;
   #failures = 0;
-  #request?: AbortController;
+  readonly #request = new LatestRequest();
   #timer?: ReturnType<typeof setTimeout>;
   #connected = false;
 
@@ -64,27 +64,24 @@ export class StatusPoller implements ReactiveController {
 
   #cancel(): void {
     clearTimeout(this.#timer);
-    this.#calls++;
-    this.#request?.abort();
+    this.#request.cancel();
   }
 
   async #poll(url: string): Promise<void> {
-    const call = this.#calls;
-    const request = (this.#request = new AbortController());
-    try {
-      const body = await requestJson(url, { cache: 'no-cache' }, this.options.timeout(), request.signal);
-      if (call !== this.#calls) return;
-      this.options.onStatus(readStatus(body));
-      // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
-      this.#failures = 0;
-    } catch (error) {
-      if (call !== this.#calls) return;
-      const failure = asRequestError(error);
-      if (failure.retryable) this.#failures++;
-      else this.#url = null;
-      this.options.onError(failure, failure.retryable);
-    }
-    if (call === this.#calls) this.#schedule();
+    const latest = await this.#request.run(
+      (signal) => requestJson(url, { cache: 'no-cache' }, this.options.timeout(), signal),
+      (body) => {
+        this.options.onStatus(readStatus(body));
+        // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
+        this.#failures = 0;
+      },
+      (failure) => {
+        if (failure.retryable) this.#failures++;
+        else this.#url = null;
+        this.options.onError(failure, failure.retryable);
+      },
+    );
+    if (latest) this.#schedule();
   }
 
   #schedule(): void {
