@@ -12,12 +12,11 @@ import {
 import { LatestRequest } from './latest-request.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { qrPath, type QrPath } from './qr-path.js';
-import { protocolError } from './read-status.js';
 import { readSession } from './read-session.js';
 import { RequestError, requestJson } from './request.js';
 import { StatusPoller } from './status-poller.js';
 import { styles } from './kyc-verify.styles.js';
-import { isTransactionId, isUuid, safeLink, statusUrlFor, verificationLink } from './urls.js';
+import { isTransactionId, safeLink, statusUrlFor, verificationLink } from './urls.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -265,7 +264,7 @@ export class KycVerify extends LitElement {
     this.followed = located;
     this.problem = null;
     if (expiresAt) this.#countdown.deadline = Date.parse(expiresAt);
-    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located.statusUrl);
+    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located);
   }
 
   /** Where transaction `id`'s status and link are, or what is wrong with the configuration. */
@@ -282,10 +281,6 @@ export class KycVerify extends LitElement {
   }
 
   #observe(status: TransactionStatus): void {
-    const id = this.followed!.id;
-    if (isUuid(id) && status.uuid.toLowerCase() !== id.toLowerCase()) {
-      throw protocolError(`status of ${status.uuid}, not ${id}`);
-    }
     const before = this.status;
     this.status = status;
     this.problem = null;
