@@ -7,11 +7,18 @@ import { asRequestError, type RequestError } from './request.js';
 export class LatestRequest {
   #calls = 0;
   #controller?: AbortController;
+  #underWay = false;
+
+  /** Whether the latest run is waiting for its answer. */
+  get underWay(): boolean {
+    return this.#underWay;
+  }
 
   /** Aborts the request under way, if any; its answer is dropped. */
   cancel(): void {
     this.#calls++;
     this.#controller?.abort();
+    this.#underWay = false;
   }
 
   /**
@@ -28,11 +35,16 @@ export class LatestRequest {
     const call = this.#calls;
     const controller = (this.#controller = new AbortController());
     const latest = () => call === this.#calls;
+    this.#underWay = true;
     try {
       const answer = await request(controller.signal);
-      if (latest()) onAnswer(answer);
+      if (!latest()) return false;
+      this.#underWay = false;
+      onAnswer(answer);
     } catch (error) {
-      if (latest()) onError(asRequestError(error));
+      if (!latest()) return false;
+      this.#underWay = false;
+      onError(asRequestError(error));
     }
     return latest();
   }
