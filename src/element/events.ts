@@ -1,4 +1,4 @@
-import type { StepCode, TransactionState } from '../shared/transaction-state.js';
+import type { StepCode, TransactionState, TransactionStatus } from '../shared/transaction-state.js';
 
 /** What the element observed of a transaction: the `detail` of its state events. */
 export interface KycStatusDetail {
@@ -7,6 +7,15 @@ export interface KycStatusDetail {
   step: StepCode | string | null;
   code: string | null;
   issueDescription: string | null;
+}
+
+/**
+ * The detail of the state events for `status`.
+ * @internal
+ */
+export function statusDetailOf(status: TransactionStatus): KycStatusDetail {
+  const { uuid, state, step, code, issue_description: issueDescription } = status;
+  return { uuid, state, step, code, issueDescription };
 }
 
 /** Why a request or the configuration failed. */

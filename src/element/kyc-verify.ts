@@ -1,34 +1,24 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { LitElement, type PropertyValues } from 'lit';
 import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
+import { locate, type Followed } from './configuration.js';
 import { Countdown } from './countdown.js';
 import {
   KycContinueEvent,
   KycErrorEvent,
   KycStateChangeEvent,
+  statusDetailOf,
   TERMINAL_EVENTS,
   type KycErrorDetail,
-  type KycStatusDetail,
 } from './events.js';
+import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './kyc-verify.view.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
-import { qrPath, type QrPath } from './qr-path.js';
-import { protocolError } from './read-status.js';
-import { readSession } from './read-session.js';
-import { asRequestError, RequestError, requestJson } from './request.js';
+import { RequestError } from './request.js';
+import { SessionRequest } from './session-request.js';
 import { StatusPoller } from './status-poller.js';
 import { styles } from './kyc-verify.styles.js';
-import { isTransactionId, isUuid, safeLink, statusUrlFor, verificationLink } from './urls.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
-
-/** The transaction the element follows, with everything resolved and checked. */
-interface Followed {
-  id: string;
-  link: string;
-  statusUrl: string;
-  /** The link the session answer gave, kept when the attributes change. */
-  sessionLink: string | null;
-}
 
 const MIN_POLL_INTERVAL_MS = 100;
 const DEFAULT_POLL_INTERVAL_MS = 1500;
@@ -40,17 +30,6 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
 
 /** Attributes that say where the current transaction's link and status are. */
 const LOCATION_PROPERTIES = ['statusUrl', 'verificationUrl', 'link'] as const;
-
-/** The QR code of `link`, or null when the link is too long for one. */
-function qrCodeOf(link: string): QrPath | null {
-  try {
-    return qrPath(link);
-  } catch {
-    return null;
-  }
-}
-
-const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * Runs a biometric identity verification: shows the end user the verification link as a QR code
@@ -109,7 +88,6 @@ export class KycVerify extends LitElement {
     followed: { state: true, attribute: false },
     status: { state: true, attribute: false },
     problem: { state: true, attribute: false },
-    starting: { state: true, attribute: false },
     continueReady: { state: true, attribute: false },
     copyNote: { state: true, attribute: false },
   };
@@ -153,7 +131,6 @@ export class KycVerify extends LitElement {
   private followed: Followed | null = null;
   private status: TransactionStatus | null = null;
   private problem: KycErrorDetail | null = null;
-  private starting = false;
   private continueReady = false;
   private copyNote: 'linkCopied' | 'copyFailed' | null = null;
 
@@ -167,13 +144,20 @@ export class KycVerify extends LitElement {
   readonly #countdown = new Countdown(this, this.#poller.pollNow);
   /** Transactions whose terminal event has fired. */
   readonly #ended = new Set<string>();
-  #session?: AbortController;
-  #sessionCalls = 0;
+  readonly #session = new SessionRequest(this, {
+    url: () => this.sessionUrl,
+    timeout: () => this.#requestTimeout(),
+    onSession: (session) => {
+      this.#follow(session.uuid, session.link, session.expiresAt);
+      if (session.status && this.followed) this.#observe(session.status);
+    },
+    onError: (error) => this.#report(error, false),
+  });
+  readonly #qrCodeOf = keepingLastQrCode();
   #continueTimer?: ReturnType<typeof setTimeout>;
-  #qr?: { link: string; path: QrPath | null };
   /** `start()` was called: `defer` no longer holds the session back. */
   #started = false;
-  /** `start()` was called while disconnected: it runs on connection. */
+  /** `start()` was called while disconnected after the first update: it runs on connection. */
   #startPending = false;
 
   /**
@@ -182,29 +166,30 @@ export class KycVerify extends LitElement {
    */
   start(): void {
     this.#started = true;
-    this.#startPending = !this.isConnected;
-    // Before the first update, that update begins; while disconnected, the next connection does.
-    if (!this.hasUpdated || !this.isConnected) return;
-    this.#keepFocus();
-    if (this.sessionUrl) void this.#createSession();
+    // Before the first update, that update begins.
+    if (!this.hasUpdated) return;
+    if (!this.isConnected) {
+      // The next connection begins; until then the old transaction is done with.
+      this.#startPending = true;
+      this.#abandon();
+      return;
+    }
+    this.#startPending = false;
+    keepFocus(this);
+    if (this.sessionUrl) this.#createSession();
     else this.#begin();
   }
 
   override connectedCallback(): void {
+    // The controllers resume what was under way: polling, or a session request a removal cut short.
     super.connectedCallback();
-    if (!this.hasUpdated) return;
     if (this.#startPending) this.start();
-    // A session request cut short by a removal starts again; a followed transaction resumes by itself.
-    else if (!this.followed && !this.problem && !this.starting) this.#begin();
     if (this.status?.state === 'successful' && !this.continueReady) this.#armContinue();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#continueTimer);
-    // A move (removed and appended in one task) keeps the session request under way: aborting it
-    // would make the host create a second transaction. A removal cancels it.
-    queueMicrotask(() => this.isConnected || this.#cancelSession());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -217,12 +202,12 @@ export class KycVerify extends LitElement {
   #begin(): void {
     this.#abandon();
     if (this.transaction) this.#follow(this.transaction);
-    else if (this.sessionUrl && (!this.defer || this.#started)) void this.#createSession();
+    else if (this.sessionUrl && (!this.defer || this.#started)) this.#createSession();
   }
 
   /** Forgets the current transaction: no answer about it is acted on any more. */
   #abandon(): void {
-    this.#cancelSession();
+    this.#session.cancel();
     this.#poller.follow(null);
     this.#countdown.deadline = null;
     clearTimeout(this.#continueTimer);
@@ -230,34 +215,14 @@ export class KycVerify extends LitElement {
     this.continueReady = false;
   }
 
-  #cancelSession(): void {
-    this.#sessionCalls++;
-    this.#session?.abort();
-    this.starting = false;
-  }
-
-  async #createSession(): Promise<void> {
+  #createSession(): void {
     this.#abandon();
-    const call = this.#sessionCalls;
-    const request = (this.#session = new AbortController());
-    this.starting = true;
-    try {
-      const body = await requestJson(this.sessionUrl, { method: 'POST' }, this.#requestTimeout(), request.signal);
-      if (call !== this.#sessionCalls) return;
-      this.starting = false;
-      const session = readSession(body);
-      this.#follow(session.uuid, session.link, session.expiresAt);
-      if (session.status && this.followed) this.#observe(session.status);
-    } catch (error) {
-      if (call !== this.#sessionCalls) return;
-      this.starting = false;
-      this.#report(asRequestError(error), false);
-    }
+    this.#session.create();
   }
 
   /** Checks and resolves everything about transaction `id`, then polls it. No request is made for a bad configuration. */
   #follow(id: string, sessionLink: string | null = null, expiresAt: string | null = null): void {
-    const located = this.#locate(id, sessionLink);
+    const located = locate(id, sessionLink, this);
     if (typeof located === 'string') {
       this.#abandon();
       this.#report(new RequestError('config', located, false), false, id);
@@ -267,31 +232,14 @@ export class KycVerify extends LitElement {
     this.followed = located;
     this.problem = null;
     if (expiresAt) this.#countdown.deadline = Date.parse(expiresAt);
-    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located.statusUrl);
-  }
-
-  /** Where transaction `id`'s status and link are, or what is wrong with the configuration. */
-  #locate(id: string, sessionLink: string | null): Followed | string {
-    if (!isTransactionId(id)) return `bad transaction "${id}": not a uuid or nanoid`;
-    const template = this.statusUrl || (this.sessionUrl && `${this.sessionUrl.replace(/\/+$/, '')}/{uuid}`);
-    const statusUrl = template && statusUrlFor(template, id);
-    if (!statusUrl) return 'status-url needs {uuid} (or set session-url)';
-    const wanted = sessionLink || this.link || (this.verificationUrl && verificationLink(this.verificationUrl, id));
-    if (!wanted) return 'no link: set verification-url or link';
-    const link = safeLink(wanted);
-    if (!link) return `unsafe link "${wanted}": only https (or http on localhost)`;
-    return { id, link, statusUrl, sessionLink };
+    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located);
   }
 
   #observe(status: TransactionStatus): void {
-    const id = this.followed!.id;
-    if (isUuid(id) && status.uuid.toLowerCase() !== id.toLowerCase()) {
-      throw protocolError(`status of ${status.uuid}, not ${id}`);
-    }
     const before = this.status;
     this.status = status;
     this.problem = null;
-    const detail = this.#detail(status);
+    const detail = statusDetailOf(status);
     if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
       this.#dispatch(new KycStateChangeEvent(detail));
     }
@@ -305,24 +253,19 @@ export class KycVerify extends LitElement {
     this.#countdown.deadline = null;
     if (this.#ended.has(status.uuid)) return;
     this.#ended.add(status.uuid);
-    this.#keepFocus();
+    keepFocus(this);
     this.#dispatch(new TERMINAL_EVENTS[status.state](detail));
     if (status.state === 'successful') this.#armContinue();
   }
 
   #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
     this.problem = { kind: error.kind, message: error.message, retrying, ...(error.status && { status: error.status }), ...(uuid && { uuid }) };
-    if (!retrying) this.#keepFocus();
+    if (!retrying) keepFocus(this);
     this.#dispatch(new KycErrorEvent(this.problem));
   }
 
   #dispatch(event: Event): void {
     if (this.isConnected) this.dispatchEvent(event);
-  }
-
-  #detail(status: TransactionStatus): KycStatusDetail {
-    const { uuid, state, step, code, issue_description: issueDescription } = status;
-    return { uuid, state, step, code, issueDescription };
   }
 
   #armContinue(): void {
@@ -334,96 +277,39 @@ export class KycVerify extends LitElement {
     return numberOr(this.requestTimeout, 0) || DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
-  /** When focus is on one of the element's controls and that control is about to go, it moves to the status line. */
-  #keepFocus(): void {
-    if (!this.shadowRoot?.activeElement) return;
-    void this.updateComplete.then(() => {
-      if (!this.shadowRoot?.activeElement) this.renderRoot.querySelector<HTMLElement>('[part="status"]')?.focus();
-    });
-  }
-
-  #continue = () => this.#dispatch(new KycContinueEvent(this.#detail(this.status!)));
-
-  #copy = async () => {
-    // Emptied first, so that the live region announces a second copy too.
-    this.copyNote = null;
-    await this.updateComplete;
-    try {
-      await navigator.clipboard.writeText(this.followed!.link);
-      this.copyNote = 'linkCopied';
-    } catch {
-      this.copyNote = 'copyFailed';
-    }
+  readonly #actions: ViewActions = {
+    continue: () => this.#dispatch(new KycContinueEvent(statusDetailOf(this.status!))),
+    copy: async () => {
+      // Emptied first, so that the live region announces a second copy too.
+      this.copyNote = null;
+      await this.updateComplete;
+      try {
+        await navigator.clipboard.writeText(this.followed!.link);
+        this.copyNote = 'linkCopied';
+      } catch {
+        this.copyNote = 'copyFailed';
+      }
+    },
+    startAgain: () => this.start(),
   };
 
-  #statusText(strings: KycVerifyStrings): string {
-    if (this.problem) return this.problem.retrying ? strings.reconnecting : strings.unavailable;
-    const status = this.status;
-    if (!status) return this.starting ? strings.preparing : this.followed ? strings.waiting : '';
-    if (status.state !== 'pending') return strings[status.state];
-    if (status.step === 'Capture_credential_Ok') return strings.documentCaptured;
-    if (status.step === 'Capture_credential_fail') return strings.documentProblem;
-    if (status.step?.startsWith('Session_complete')) return strings.checking;
-    return strings.waiting;
-  }
-
-  #renderLink(link: string, strings: KycVerifyStrings) {
-    if (this.mode !== 'button' && this.#qr?.link !== link) this.#qr = { link, path: qrCodeOf(link) };
-    const qr = this.mode !== 'button' ? this.#qr?.path : null;
-    // A link too long for any QR code still gets its button.
-    const showButton = this.mode !== 'qr' || !qr;
-    const remaining = this.#countdown.remaining;
-    return html`
-      ${qr
-        ? html`<div class="scan">
-            <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
-              <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
-              <path d=${qr.d}></path>
-            </svg>
-            <p>${strings.scanTitle}</p>
-            ${this.mode === 'both'
-              ? nothing
-              : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openHere}</a>`}
-          </div>`
-        : nothing}
-      ${showButton
-        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openButton}</a>`
-        : nothing}
-      <span id="new-tab" hidden>${strings.newTab}</span>
-      <div>
-        <button part="copy-button" class="copy" type="button" @click=${this.#copy}>${strings.copyLink}</button>
-        <span class="note" role="status">${this.copyNote ? strings[this.copyNote] : ''}</span>
-      </div>
-      ${remaining === null
-        ? nothing
-        : html`<p part="timer" class="note" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`}
-    `;
-  }
-
-  #renderActions(strings: KycVerifyStrings) {
-    const state = this.status?.state;
-    if (state === 'successful') {
-      return html`<button part="continue-button" class="action" type="button" ?disabled=${!this.continueReady} @click=${this.#continue}>
-        ${strings.continue}
-      </button>`;
-    }
-    const canRetry = state === 'failed' || state === 'expired' || (this.problem && !this.problem.retrying);
-    return canRetry && this.sessionUrl
-      ? html`<button part="retry-button" class="action" type="button" @click=${() => this.start()}>${strings.tryAgain}</button>`
-      : nothing;
-  }
-
   protected override render() {
-    const strings = stringsFor(languageOf(this), this.strings);
-    const state = this.status?.state;
-    const showLink = this.followed && (!state || state === 'pending') && !(this.problem && !this.problem.retrying);
-    const tone = this.problem ? 'problem' : (state ?? '');
-    return html`<div part="base" class="base mode-${this.mode}">
-      <slot></slot>
-      ${showLink ? this.#renderLink(this.followed!.link, strings) : nothing}
-      <p part="status" class="status ${tone}" role="status" tabindex="-1">${this.#statusText(strings)}</p>
-      ${this.#renderActions(strings)}
-    </div>`;
+    return renderView(
+      {
+        strings: stringsFor(languageOf(this), this.strings),
+        mode: this.mode,
+        link: this.followed?.link ?? null,
+        status: this.status,
+        problem: this.problem,
+        starting: this.#session.starting,
+        continueReady: this.continueReady,
+        canStartAgain: Boolean(this.sessionUrl),
+        copyNote: this.copyNote,
+        remaining: this.#countdown.remaining,
+        qrCodeOf: this.#qrCodeOf,
+      },
+      this.#actions,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { dateText, protocolError, readStatus } from './read-status.js';
+import { dateText, protocolError, readStatusOf } from './read-status.js';
 
 /** design.md's session answer: the transaction the host created for this user. */
 export interface SessionAnswer {
@@ -14,7 +14,7 @@ export interface SessionAnswer {
 export function readSession(body: unknown): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
   if (typeof answer.uuid !== 'string') throw protocolError('session answer without uuid');
-  const status = 'state' in answer || 'active' in answer ? readStatus(answer) : null;
+  const status = 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null;
   return {
     uuid: answer.uuid,
     link: typeof answer.link === 'string' ? answer.link : null,

@@ -1,5 +1,6 @@
 import { stateOf, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
 import { RequestError } from './request.js';
+import { isUuid } from './urls.js';
 
 /** The answer is not what the contract promises: reported, never guessed around. */
 export const protocolError = (message: string) => new RequestError('protocol', message, true);
@@ -64,4 +65,16 @@ export function readStatus(body: unknown): TransactionStatus {
     expires_at: dateText(fields.expires_at) ?? expiryOf(fields),
     updated_at: text(fields.updated_at),
   };
+}
+
+/**
+ * Reads the status of transaction `id`: an answer about another transaction is a protocol error.
+ * A nanoid is only an alias the service resolves, so any uuid may answer for one.
+ */
+export function readStatusOf(body: unknown, id: string): TransactionStatus {
+  const status = readStatus(body);
+  if (isUuid(id) && status.uuid.toLowerCase() !== id.toLowerCase()) {
+    throw protocolError(`status of ${status.uuid}, not ${id}`);
+  }
+  return status;
 }

@@ -1,13 +1,21 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { readStatus } from './read-status.js';
-import { asRequestError, RequestError, requestJson } from './request.js';
+import { LatestRequest } from './latest-request.js';
+import { readStatusOf } from './read-status.js';
+import { type RequestError, requestJson } from './request.js';
+
+/** The transaction polled: its id and where its status is. */
+export interface PolledTransaction {
+  id: string;
+  statusUrl: string;
+}
 
 export interface StatusPollerOptions {
   /** Milliseconds between polls while all is well. */
   interval(): number;
   /** Milliseconds one request may take. */
   timeout(): number;
+  /** A status of the polled transaction, read and checked. */
   onStatus(status: TransactionStatus): void;
   /** `retrying` is false when the error is final: polling has stopped. */
   onError(error: RequestError, retrying: boolean): void;
@@ -16,15 +24,15 @@ export interface StatusPollerOptions {
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Polls a status URL while the host is connected and the page is visible. Each request has its
- * own AbortController and a call number, so an answer that arrives after the URL changed, after
- * a newer poll or after disconnection is dropped. Failures back off exponentially with jitter.
+ * Polls a transaction's status URL while the host is connected and the page is visible. Only the
+ * latest poll counts: an answer that arrives after the transaction changed, after a newer poll or
+ * after disconnection is dropped. An answer that is not a status of that transaction is reported
+ * as a protocol error. Failures back off exponentially with jitter.
  */
 export class StatusPoller implements ReactiveController {
-  #url: string | null = null;
-  #calls = 0;
+  #polled: PolledTransaction | null = null;
   #failures = 0;
-  #request?: AbortController;
+  readonly #request = new LatestRequest();
   #timer?: ReturnType<typeof setTimeout>;
   #connected = false;
 
@@ -35,9 +43,9 @@ export class StatusPoller implements ReactiveController {
     host.addController(this);
   }
 
-  /** Polls `url` from now on, or stops with `null`. */
-  follow(url: string | null): void {
-    this.#url = url;
+  /** Polls `transaction` from now on, or stops with `null`. */
+  follow(transaction: PolledTransaction | null): void {
+    this.#polled = transaction;
     this.#failures = 0;
     this.pollNow();
   }
@@ -45,7 +53,7 @@ export class StatusPoller implements ReactiveController {
   /** Polls at once, cancelling any poll under way or waiting. */
   pollNow = (): void => {
     this.#cancel();
-    if (this.#url && this.#connected && document.visibilityState !== 'hidden') void this.#poll(this.#url);
+    if (this.#polled && this.#connected && document.visibilityState !== 'hidden') void this.#poll(this.#polled);
   };
 
   hostConnected(): void {
@@ -64,31 +72,28 @@ export class StatusPoller implements ReactiveController {
 
   #cancel(): void {
     clearTimeout(this.#timer);
-    this.#calls++;
-    this.#request?.abort();
+    this.#request.cancel();
   }
 
-  async #poll(url: string): Promise<void> {
-    const call = this.#calls;
-    const request = (this.#request = new AbortController());
-    try {
-      const body = await requestJson(url, { cache: 'no-cache' }, this.options.timeout(), request.signal);
-      if (call !== this.#calls) return;
-      this.options.onStatus(readStatus(body));
-      // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
-      this.#failures = 0;
-    } catch (error) {
-      if (call !== this.#calls) return;
-      const failure = asRequestError(error);
-      if (failure.retryable) this.#failures++;
-      else this.#url = null;
-      this.options.onError(failure, failure.retryable);
-    }
-    if (call === this.#calls) this.#schedule();
+  async #poll({ id, statusUrl }: PolledTransaction): Promise<void> {
+    const latest = await this.#request.run(
+      (signal) => requestJson(statusUrl, { cache: 'no-cache' }, this.options.timeout(), signal),
+      (body) => {
+        this.options.onStatus(readStatusOf(body, id));
+        // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
+        this.#failures = 0;
+      },
+      (failure) => {
+        if (failure.retryable) this.#failures++;
+        else this.#polled = null;
+        this.options.onError(failure, failure.retryable);
+      },
+    );
+    if (latest) this.#schedule();
   }
 
   #schedule(): void {
-    if (!this.#url || document.visibilityState === 'hidden') return;
+    if (!this.#polled || document.visibilityState === 'hidden') return;
     const interval = this.options.interval();
     const delay = this.#failures
       ? Math.min(interval * 2 ** this.#failures, MAX_BACKOFF_MS) * (0.5 + Math.random() / 2)

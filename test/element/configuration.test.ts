@@ -56,8 +56,8 @@ describe('<kyc-verify> configuration', () => {
     expect(element.shadowRoot!.querySelector('[part="status"]')!.textContent).to.equal('');
   });
 
-  it('uses the default request timeout when request-timeout is not a number', async () => {
-    const scripted = await script({ status: [status('pending')] });
+  it('uses the default request timeout (10 s) when request-timeout is not a number: a 3 s answer is waited for', async () => {
+    const scripted = await script({ status: [{ ...status('pending'), delay: 3000 }] });
     const { of } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'request-timeout': 'soon' });
     await until(() => of('kyc-state-change').length === 1);
     expect(of('kyc-error')).to.have.length(0);

@@ -160,12 +160,22 @@ describe('<kyc-verify> rendering', () => {
 });
 
 describe('<kyc-verify> languages', () => {
-  it('speaks Spanish by default for Chilean end users', async () => {
-    const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'es-CL' });
-    await next(element, 'kyc-successful');
-    await element.updateComplete;
-    expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
-    expect(part(element, 'continue-button')!.textContent!.trim()).to.equal('Continuar');
+  it('speaks Spanish when neither the page nor the browser asks for a built-in language', async () => {
+    const pageLang = document.documentElement.getAttribute('lang');
+    document.documentElement.removeAttribute('lang');
+    // The browser's own languages (en-US in the test browser) come before the fallback.
+    Object.defineProperty(navigator, 'languages', { configurable: true, value: ['de-DE', 'fr'] });
+    try {
+      const { element } = await follow(await script({ status: [status('successful')] }));
+      await next(element, 'kyc-successful');
+      await element.updateComplete;
+      expect(element.closest('[lang]')).to.equal(null);
+      expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
+      expect(part(element, 'continue-button')!.textContent!.trim()).to.equal('Continuar');
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).languages;
+      if (pageLang !== null) document.documentElement.setAttribute('lang', pageLang);
+    }
   });
 
   it('speaks English when the nearest lang attribute says so', async () => {
