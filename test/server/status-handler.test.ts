@@ -11,14 +11,15 @@ afterEach(() => host?.close());
  * session was just created, so the cached status is fresh until the clock moves a second.
  */
 async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch; staleForMs?: number } = {}) {
-  // A frozen clock that only `tick` moves, so no real time passing can age the cache.
+  // A frozen clock that only `tick` moves, so no real time passing can age the cache. A tick passes
+  // the read lease (a second and a margin).
   let now = Date.now();
   const counter = countingFetch(options.fetch);
   const client = sandboxClient(sandbox.url, { fetch: counter.fetch, now: () => now });
   const owner = options.owner ? { owner: ownerFromHeader } : {};
   host = await startHost({ client, ...owner, ...(options.staleForMs && { staleForMs: options.staleForMs }) });
   const { body } = await host.startSession();
-  return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1000) => void (now += ms) };
+  return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1_100) => void (now += ms) };
 }
 
 const STATUS_FIELDS = ['code', 'expires_at', 'issue_description', 'state', 'step', 'updated_at', 'uuid'];

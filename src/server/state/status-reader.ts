@@ -7,6 +7,8 @@ import type { CachedStatus, Store } from './store.js';
 
 /** At most one provider read per uuid in this window, across every process sharing the store. */
 export const READ_INTERVAL_MS = 1000;
+/** How long the read lease outlasts the interval: more than the jitter between two processes' reads reaching the service. */
+const READ_LEASE_MARGIN_MS = 100;
 /** How often a process without the read lease looks for the answer of the one that holds it. */
 const WAIT_STEP_MS = 50;
 /** A read's answer is waited for about as long as the lease lasts. */
@@ -63,7 +65,7 @@ export class StatusReader {
     for (let step = 0; ; step++) {
       const cached = await store.getStatus(uuid);
       if (cached && (isTerminal(cached.status.state) || cached.fetchedAt > since)) return cached;
-      if (await store.acquire(readLease(uuid), this.options.holder, READ_INTERVAL_MS)) return this.#fetch(uuid);
+      if (await this.#takeReadLease(uuid)) return this.#fetch(uuid);
       if (cached && step >= 2 * WAIT_STEPS) return cached;
       await delay(WAIT_STEP_MS);
     }
@@ -84,22 +86,29 @@ export class StatusReader {
   }
 
   async #readOrWait(uuid: string, cached: CachedStatus | undefined): Promise<ServedStatus> {
-    const { store, holder } = this.options;
-    if (await store.acquire(readLease(uuid), holder, READ_INTERVAL_MS)) {
-      try {
-        return { ...(await this.#fetch(uuid)), stale: false };
-      } catch (error) {
-        return this.#lastKnownOr(cached, error);
+    const { store } = this.options;
+    for (let step = 0; step <= WAIT_STEPS; step++) {
+      if (step > 0) {
+        // Another process holds the lease: its answer lands in the store within the read's latency.
+        await delay(WAIT_STEP_MS);
+        const newer = await store.getStatus(uuid);
+        if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return { ...newer, stale: false };
       }
-    }
-    // Another process holds the lease: its answer lands in the store within the read's latency.
-    for (let step = 0; step < WAIT_STEPS; step++) {
-      await delay(WAIT_STEP_MS);
-      const newer = await store.getStatus(uuid);
-      if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return { ...newer, stale: false };
+      if (await this.#takeReadLease(uuid)) {
+        try {
+          return { ...(await this.#fetch(uuid)), stale: false };
+        } catch (error) {
+          return this.#lastKnownOr(cached, error);
+        }
+      }
     }
     if (!cached) throw new Error(`no status of ${uuid} is stored yet`);
     return { ...cached, stale: !this.#isRecent(cached.fetchedAt, 2 * READ_INTERVAL_MS) };
+  }
+
+  /** The fleet's right to read `uuid` now; the lease outlasts the interval a little, so jitter between processes cannot squeeze two reads into one. */
+  #takeReadLease(uuid: string): Promise<boolean> {
+    return Promise.resolve(this.options.store.acquire(`read:${uuid}`, this.options.holder, READ_INTERVAL_MS + READ_LEASE_MARGIN_MS));
   }
 
   async #fetch(uuid: string): Promise<CachedStatus> {
@@ -126,8 +135,6 @@ export class StatusReader {
     return this.options.client.now() - at < windowMs;
   }
 }
-
-const readLease = (uuid: string) => `read:${uuid}`;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

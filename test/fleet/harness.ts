@@ -1,0 +1,212 @@
+/**
+ * The fleet tests' world, all on 127.0.0.1: the sandbox behind a proxy that counts what reaches it,
+ * a redis-server of their own, host instances as real child processes, and a round-robin proxy in
+ * front of them standing for the load balancer.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { startSandbox } from '../../src/sandbox/index.js';
+
+/** What an instance reported: an onResult that ran (`result`), began (`entered`), or an error it met. */
+export interface Report {
+  event: 'result' | 'entered' | 'error';
+  uuid?: string;
+  state?: string;
+  message?: string;
+  pid: number;
+}
+
+/** A provider read as the sandbox's side saw it arrive. */
+export interface ProviderRead {
+  uuid: string;
+  at: number;
+}
+
+/** What an instance is told through its environment (see instance.ts). */
+export interface InstanceEnv {
+  RESULT_LEASE_MS?: string;
+  HANG_IN_ON_RESULT?: string;
+  WRITE_STATUS_DELAY_MS?: string;
+}
+
+export interface Instance {
+  url: string;
+  process: ChildProcess;
+}
+
+/** An HTTP server on a free loopback port; `close` ends its open connections too. */
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A proxy that sends each request to the first of `targets()` that answers, and passes the answer
+ * back. Given the instances in turn, it is a round-robin balancer that skips a dead instance.
+ */
+async function startProxy(targets: () => string[], onRequest: (req: IncomingMessage) => void = () => {}) {
+  const server = createServer(async (req, res) => {
+    onRequest(req);
+    const body = await readBody(req);
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    for (const target of targets()) {
+      try {
+        const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length ? new Uint8Array(body) : undefined, redirect: 'manual' });
+        const answerHeaders = Object.fromEntries([...answer.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(name)));
+        res.writeHead(answer.status, answerHeaders).end(Buffer.from(await answer.arrayBuffer()));
+        return;
+      } catch {
+        // That target is down: the next one.
+      }
+    }
+    res.writeHead(502).end();
+  });
+  const url = await listen(server);
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()) };
+}
+
+/** The sandbox behind a proxy that records every transaction read and token request reaching it. */
+export async function startCountedSandbox() {
+  const sandbox = await startSandbox({ port: 0 });
+  const sandboxUrl = sandbox.url.replace(/\/+$/, '');
+  const reads: ProviderRead[] = [];
+  let tokenRequests = 0;
+  const proxy = await startProxy(
+    () => [sandboxUrl],
+    (req) => {
+      const path = new URL(req.url!, sandboxUrl).pathname;
+      const read = /^\/v1\/transactions\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && read) reads.push({ uuid: read[1]!, at: performance.now() });
+      if (path === '/oauth/token/') tokenRequests++;
+    },
+  );
+  return {
+    sandbox,
+    sandboxUrl,
+    /** Where the instances reach the service: through the counter. */
+    kycUrl: proxy.url,
+    reads,
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    close: async () => {
+      await proxy.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Starts one instance process and resolves once it serves. */
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fleet/instance.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`instance exited with ${code} before serving`);
+  });
+  const listening = (async () => {
+    for await (const line of lines) {
+      const match = /^listening (\S+)$/.exec(line);
+      if (match) return match[1]!;
+    }
+    throw new Error('instance closed its output before serving');
+  })();
+  const url = await Promise.race([listening, exited]);
+  exited.catch(() => {});
+  return { url, process: child };
+}
+
+export interface FleetOptions {
+  count: number;
+  redisUrl: string;
+  kycUrl: string;
+  /** The environment of instance `index`. */
+  env?: (index: number) => InstanceEnv;
+}
+
+/** `count` instances on one Redis (a fresh key prefix), behind a round-robin balancer, reporting to the test. */
+export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: FleetOptions) {
+  const reports: Report[] = [];
+  const collector = createServer(async (req, res) => {
+    reports.push(JSON.parse((await readBody(req)).toString()) as Report);
+    res.writeHead(204).end();
+  });
+  const reportUrl = await listen(collector);
+  const instances: Instance[] = [];
+  let turn = 0;
+  const balancer = await startProxy(() => {
+    const alive = instances.filter((instance) => instance.process.exitCode === null && instance.process.signalCode === null);
+    turn = (turn + 1) % Math.max(1, alive.length);
+    return [...alive.slice(turn), ...alive.slice(0, turn)].map((instance) => instance.url);
+  });
+  const prefix = `fleet-${crypto.randomUUID()}:`;
+  const common = { KYC_URL: kycUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, REPORT_URL: reportUrl, WEBHOOK_URL: `${balancer.url}/kyc/webhook` };
+  instances.push(...(await Promise.all(Array.from({ length: count }, (_, index) => startInstance({ ...common, ...env(index) })))));
+
+  const stop = async (instance: Instance, signal: NodeJS.Signals = 'SIGTERM') => {
+    if (instance.process.exitCode !== null || instance.process.signalCode !== null) return;
+    const exited = once(instance.process, 'exit');
+    instance.process.kill(signal);
+    await exited;
+  };
+  return {
+    /** The balancer: what the widgets and the service talk to. */
+    url: balancer.url,
+    instances,
+    reports,
+    /** The onResult calls that completed, per uuid. */
+    results: () => reports.filter((report) => report.event === 'result'),
+    kill: (instance: Instance) => stop(instance, 'SIGKILL'),
+    /** Starts a session as `user` through the balancer. */
+    startSession: async (user = 'alice') => {
+      const answer = await fetch(`${balancer.url}/kyc/session`, { method: 'POST', headers: { 'x-user': user } });
+      if (answer.status !== 201) throw new Error(`session answered ${answer.status}: ${await answer.text()}`);
+      return ((await answer.json()) as { uuid: string }).uuid;
+    },
+    poll: (uuid: string, user = 'alice') => fetch(`${balancer.url}/kyc/status/${uuid}`, { headers: { 'x-user': user } }),
+    close: async () => {
+      await Promise.all(instances.map((instance) => stop(instance)));
+      await balancer.close();
+      await new Promise<void>((resolve) => collector.close(() => resolve()).closeAllConnections());
+    },
+  };
+}
+
+export type Fleet = Awaited<ReturnType<typeof startFleet>>;
+
+/** The highest number of reads of one uuid within any window of `windowMs`. */
+export function mostReadsInWindow(reads: ProviderRead[], windowMs = 1000): number {
+  const byUuid = new Map<string, number[]>();
+  for (const read of reads) byUuid.set(read.uuid, [...(byUuid.get(read.uuid) ?? []), read.at]);
+  let most = 0;
+  for (const unsorted of byUuid.values()) {
+    const times = unsorted.sort((a, b) => a - b);
+    for (let first = 0, last = 0; last < times.length; last++) {
+      while (times[last]! - times[first]! >= windowMs) first++;
+      most = Math.max(most, last - first + 1);
+    }
+  }
+  return most;
+}
+
+export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` every 50 ms until it holds, or fails after `limitMs`. */
+export async function eventually(condition: () => boolean, limitMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms: ${what}`);
+    await delay(50);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * One host instance of the fleet tests, run as its own process: the kit on the Redis store behind
+ * node:http, as an integrator deploys it. It prints `listening <url>` once it serves, and reports
+ * each onResult to the test over HTTP. Configured by the environment (see `InstanceEnv` in harness.ts).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createKycClient, createKycKit, toNodeHandler, type Store } from '../../src/server/index.js';
+import { RedisStore } from '../../src/server/redis/index.js';
+
+const env = process.env;
+const kycUrl = env.KYC_URL!;
+const redisStore = new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
+const writeDelayMs = Number(env.WRITE_STATUS_DELAY_MS ?? 0);
+/** The store as this instance sees it: with `WRITE_STATUS_DELAY_MS`, every status write leaves late. */
+const store: Store = writeDelayMs
+  ? Object.assign(Object.create(redisStore) as Store, {
+      writeStatus: async (...args: Parameters<Store['writeStatus']>) => {
+        await new Promise((resolve) => setTimeout(resolve, writeDelayMs));
+        return redisStore.writeStatus(...args);
+      },
+    })
+  : redisStore;
+
+const report = (body: Record<string, unknown>) =>
+  fetch(env.REPORT_URL!, { method: 'POST', body: JSON.stringify({ ...body, pid: process.pid }) }).then((answer) => {
+    if (!answer.ok) throw new Error(`report answered ${answer.status}`);
+  });
+
+const client = createKycClient({ authUrl: kycUrl, baseUrl: kycUrl, credentialUrl: kycUrl, clientId: 'sandbox-client', clientSecret: 'sandbox-secret', tokenStore: redisStore });
+const kit = createKycKit({
+  client,
+  store,
+  owner: (request) => request.headers.get('x-user'),
+  buildRequest: () => ({
+    company_id: 'sandbox-company',
+    authorization_method: 'kyc_register',
+    webhook: env.WEBHOOK_URL!,
+    metadata: { nin: '11.111.111-1', webhook_full_update: true },
+  }),
+  onResult: async (status, transaction) => {
+    if (env.HANG_IN_ON_RESULT) {
+      await report({ event: 'entered', uuid: status.uuid });
+      await new Promise(() => {});
+    }
+    await report({ event: 'result', uuid: status.uuid, state: status.state, transactionId: transaction.transactionId });
+  },
+  onError: (error) => void report({ event: 'error', message: String(error) }).catch(() => {}),
+  resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
+  retryDelaysMs: [200, 400, 800],
+});
+
+const routes: [string, ReturnType<typeof toNodeHandler>][] = [
+  ['/kyc/session', toNodeHandler(kit.session)],
+  ['/kyc/status/', toNodeHandler(kit.status)],
+  ['/kyc/webhook', toNodeHandler(kit.webhook)],
+];
+const server = createServer((req, res) => {
+  const route = routes.find(([prefix]) => req.url!.startsWith(prefix));
+  if (route) route[1](req, res);
+  else res.writeHead(404).end();
+});
+server.listen(0, '127.0.0.1', () => console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`));
