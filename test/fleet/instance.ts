@@ -13,14 +13,18 @@ const kycUrl = env.KYC_URL!;
 const redisStore = new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
 const writeDelayMs = Number(env.WRITE_STATUS_DELAY_MS ?? 0);
 /** The store as this instance sees it: with `WRITE_STATUS_DELAY_MS`, every status write leaves late. */
-const store: Store = writeDelayMs
-  ? Object.assign(Object.create(redisStore) as Store, {
-      writeStatus: async (...args: Parameters<Store['writeStatus']>) => {
+const store: Store = new Proxy(redisStore, {
+  get(target, property) {
+    const value: unknown = Reflect.get(target, property);
+    if (property === 'writeStatus' && writeDelayMs) {
+      return async (...args: Parameters<Store['writeStatus']>) => {
         await new Promise((resolve) => setTimeout(resolve, writeDelayMs));
-        return redisStore.writeStatus(...args);
-      },
-    })
-  : redisStore;
+        return target.writeStatus(...args);
+      };
+    }
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
 
 const report = (body: Record<string, unknown>) =>
   fetch(env.REPORT_URL!, { method: 'POST', body: JSON.stringify({ ...body, pid: process.pid }) }).then((answer) => {

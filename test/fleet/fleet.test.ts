@@ -1,0 +1,199 @@
+/**
+ * The kit's guarantees on a fleet: host instances as real processes on one real Redis, behind a
+ * round-robin balancer, with the sandbox as the service.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { delay, eventually, mostReadsInWindow, startCountedSandbox, startFleet, type Fleet } from './harness.js';
+
+type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
+
+let redis: RedisServer;
+let service: CountedSandbox;
+before(async () => {
+  [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
+});
+after(async () => {
+  await service.close();
+  await redis.stop();
+});
+
+const outcome = async (uuid: string, code: string) => {
+  const answer = await fetch(`${service.sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (!answer.ok) throw new Error(`outcome ${code}: ${answer.status}`);
+};
+/** A document capture and a good selfie: the transaction ends successful. */
+const succeed = async (uuid: string) => {
+  for (const code of ['002', '012']) await outcome(uuid, code);
+};
+const stateOf = async (answer: Response) => ((await answer.json()) as { state: string }).state;
+
+/** A fleet started for one group of tests and closed after it. */
+function useFleet(options: Omit<Parameters<typeof startFleet>[0], 'redisUrl' | 'kycUrl'>) {
+  let fleet: Fleet | undefined;
+  before(async () => {
+    fleet = await startFleet({ redisUrl: redis.url, kycUrl: service.kycUrl, ...options });
+  });
+  after(() => fleet?.close());
+  return () => fleet!;
+}
+
+describe('three instances on Redis behind a round-robin balancer', () => {
+  const fleet = useFleet({ count: 3 });
+  const uuids: string[] = [];
+  const answers: number[] = [];
+
+  before(async () => {
+    for (let session = 0; session < 10; session++) uuids.push(await fleet().startSession());
+    // 300 polls over about three seconds, so that every uuid is read from the service several times.
+    for (let round = 0; round < 30; round++) {
+      const batch = await Promise.all(uuids.map((uuid) => fleet().poll(uuid)));
+      answers.push(...batch.map((answer) => answer.status));
+      await delay(100);
+    }
+  });
+
+  test('every poll of 10 sessions is answered on whichever instance it lands: 300 polls, none 404', () => {
+    assert.equal(answers.length, 300);
+    assert.deepEqual(new Set(answers), new Set([200]));
+  });
+
+  test("another caller gets 404 on every instance, as on one", async () => {
+    const strangers = await Promise.all([0, 1, 2].map(() => fleet().poll(uuids[0]!, 'mallory')));
+    assert.deepEqual(strangers.map((answer) => answer.status), [404, 404, 404]);
+  });
+
+  test('no uuid is read from the service more than once in any second, fleet-wide', () => {
+    const reads = service.reads.filter((read) => uuids.includes(read.uuid));
+    assert.ok(reads.length >= 20, `the polls made the fleet read (${reads.length} reads)`);
+    assert.equal(mostReadsInWindow(reads), 1);
+  });
+
+  test('the fleet asks for one access token, not one per instance', () => {
+    assert.equal(service.tokenRequests, 1);
+  });
+});
+
+describe('results on a fleet', () => {
+  const fleet = useFleet({ count: 3 });
+
+  test('60 transactions ended, their webhooks duplicated and shuffled over every instance: onResult exactly once each', async () => {
+    const uuids = await Promise.all(Array.from({ length: 60 }, () => fleet().startSession()));
+    await Promise.all(uuids.map(succeed));
+    await service.sandbox.webhooksSettled();
+    const payloads = uuids.flatMap((uuid) => service.sandbox.webhookDeliveries(uuid).map((delivery) => delivery.payload));
+    // Each payload three more times, in reverse order, spread by the balancer over the instances.
+    const replayed = [...payloads, ...payloads, ...payloads].reverse();
+    const answers = await Promise.all(
+      replayed.map((payload) =>
+        fetch(`${fleet().url}/kyc/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+      ),
+    );
+    assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([204]));
+    await eventually(() => fleet().results().length >= 60, 30_000, 'a result for each transaction');
+    // Time for any second call to show up.
+    await delay(1500);
+    const results = fleet().results();
+    assert.equal(results.length, 60);
+    assert.deepEqual(new Set(results.map((result) => result.uuid)), new Set(uuids));
+    assert.ok(new Set(results.map((result) => result.pid)).size > 1, 'results ran on more than one instance');
+  });
+});
+
+describe('a slow store on one instance', () => {
+  // Instance 0 writes each status it read 2.5 s late: long after another instance has written the end.
+  const fleet = useFleet({ count: 2, env: (index) => (index === 0 ? { WRITE_STATUS_DELAY_MS: '2500' } : {}) });
+
+  test('a late pending never overwrites an end (25 trials)', async () => {
+    const trials = await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        const [slow, fast] = fleet().instances.map((instance) => instance.url);
+        const uuid = await fleet().startSession();
+        // Past the read budget of the status the session stored.
+        await delay(1200);
+        const readsBefore = service.reads.filter((read) => read.uuid === uuid).length;
+        const slowPoll = fetch(`${slow}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } }).then(async (answer) => ({
+          state: await stateOf(answer),
+          at: performance.now(),
+        }));
+        await eventually(() => service.reads.filter((read) => read.uuid === uuid).length > readsBefore, 5000, 'the slow instance read pending');
+        await succeed(uuid);
+        // Past the slow instance's read lease: the fast one reads the end and writes it.
+        await delay(1300);
+        const fastState = await stateOf(await fetch(`${fast}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } }));
+        const fastAt = performance.now();
+        const slowAnswer = await slowPoll;
+        const finalState = await stateOf(await fleet().poll(uuid));
+        return { fastState, fastFirst: fastAt < slowAnswer.at, slowState: slowAnswer.state, finalState };
+      }),
+    );
+    assert.ok(trials.every((trial) => trial.fastState === 'successful' && trial.fastFirst), 'the end was written before the late pending');
+    // The late write kept the end: the slow instance answers it, as does the next poll anywhere.
+    assert.deepEqual(new Set(trials.map((trial) => trial.slowState)), new Set(['successful']));
+    assert.deepEqual(new Set(trials.map((trial) => trial.finalState)), new Set(['successful']));
+  });
+});
+
+describe('an instance killed inside onResult', () => {
+  // Instance 0 hangs inside onResult; the webhooks go nowhere, so a poll on instance 0 finds the end.
+  const fleet = useFleet({
+    count: 3,
+    env: (index) => ({ RESULT_LEASE_MS: '2000', WEBHOOK_URL: 'http://127.0.0.1:9/unreachable', ...(index === 0 && { HANG_IN_ON_RESULT: '1' }) }),
+  });
+
+  test('another instance runs onResult within the lease and a few seconds, and the widget still gets its status', async () => {
+    const uuid = await fleet().startSession();
+    await succeed(uuid);
+    await delay(1200);
+    const [doomed] = fleet().instances;
+    assert.equal(await stateOf(await fetch(`${doomed!.url}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } })), 'successful');
+    await eventually(() => fleet().reports.some((report) => report.event === 'entered' && report.uuid === uuid), 5000, 'onResult began on instance 0');
+    await fleet().kill(doomed!);
+    await eventually(() => fleet().results().some((result) => result.uuid === uuid), 2000 + 5000, 'another instance ran onResult');
+    assert.notEqual(fleet().results()[0]!.pid, doomed!.process.pid);
+    const answer = await fleet().poll(uuid);
+    assert.equal(answer.status, 200);
+    assert.equal(await stateOf(answer), 'successful');
+  });
+});
+
+describe('Redis unreachable for 5 s', () => {
+  const fleet = useFleet({ count: 2 });
+
+  test('polls and sessions answer 503 with Retry-After, nothing crashes, and after it nothing is lost', async () => {
+    const uuid = await fleet().startSession();
+    process.kill(redis.pid, 'SIGSTOP');
+    let resumed = false;
+    const resume = delay(5000).then(() => {
+      process.kill(redis.pid, 'SIGCONT');
+      resumed = true;
+    });
+    try {
+      // The transaction ends while the store is away: its webhook cannot be recorded.
+      await succeed(uuid);
+      const poll = await fleet().poll(uuid);
+      assert.equal(poll.status, 503);
+      assert.equal(poll.headers.get('retry-after'), '1');
+      const session = await fetch(`${fleet().url}/kyc/session`, { method: 'POST', headers: { 'x-user': 'alice' } });
+      assert.equal(session.status, 503);
+      await eventually(() => fleet().reports.some((report) => report.event === 'error' && /could not be stored/.test(report.message ?? '')), 5000, 'the orphaned transaction was reported');
+    } finally {
+      await resume;
+    }
+    assert.ok(resumed);
+    assert.ok(fleet().instances.every((instance) => instance.process.exitCode === null), 'every instance is still running');
+    let state = '';
+    for (let attempt = 0; attempt < 20 && state !== 'successful'; attempt++) {
+      const answer = await fleet().poll(uuid);
+      if (answer.status === 200) state = await stateOf(answer);
+      else await delay(250);
+    }
+    assert.equal(state, 'successful');
+    await eventually(() => fleet().results().some((result) => result.uuid === uuid), 5000, 'the result of the end missed during the outage');
+  });
+});
