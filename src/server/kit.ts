@@ -8,6 +8,7 @@ import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { ResultDelivery, type OnResult } from './state/result-delivery.js';
 import { StatusReader } from './state/status-reader.js';
+import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 
@@ -96,19 +97,11 @@ export function createKycKit(options: KycKitOptions): KycKit {
   });
   const kit: KitState = { client, store, reader, results, background, owner: options.owner, report };
 
-  // Sweeps on a timer that does not keep the process alive, and on requests, for runtimes that freeze between them.
-  const sweepIntervalMs = options.sweepIntervalMs ?? 1000;
-  let lastSweep = -Infinity;
-  const sweep = (context?: RequestContext) => {
-    lastSweep = client.now();
-    background.track(results.sweep(context), context);
-  };
-  const timer = sweepIntervalMs > 0 ? setInterval(sweep, sweepIntervalMs) : undefined;
-  timer?.unref?.();
+  const sweeper = new Sweeper(results, background, client.now, options.sweepIntervalMs ?? 1000);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {
-      if (sweepIntervalMs > 0 && client.now() - lastSweep >= sweepIntervalMs) sweep(context);
+      sweeper.onRequest(context);
       return handle(request, context);
     };
 
@@ -117,6 +110,6 @@ export function createKycKit(options: KycKitOptions): KycKit {
     status: withSweep(statusHandler(kit)),
     webhook: withSweep(webhookHandler(kit, options)),
     idle: () => background.idle(),
-    close: () => clearInterval(timer),
+    close: () => sweeper.stop(),
   };
 }

@@ -1,0 +1,43 @@
+import type { BackgroundWork, RequestContext } from './background.js';
+import type { ResultDelivery } from './result-delivery.js';
+
+/**
+ * Looks for results due for a retry or left by a dead process: on a timer, and on requests for
+ * runtimes that freeze between them. The timer keeps neither the process nor a dropped kit alive:
+ * it holds the sweeper weakly and stops once the kit is gone.
+ */
+export class Sweeper {
+  #last = -Infinity;
+  readonly #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly results: ResultDelivery,
+    private readonly background: BackgroundWork,
+    private readonly now: () => number,
+    private readonly intervalMs: number,
+  ) {
+    if (intervalMs <= 0) return;
+    const sweeper = new WeakRef(this);
+    const timer = setInterval(() => {
+      const alive = sweeper.deref();
+      if (alive) alive.sweep();
+      else clearInterval(timer);
+    }, intervalMs);
+    timer.unref?.();
+    this.#timer = timer;
+  }
+
+  /** A request came: sweep if the last sweep is an interval old. */
+  onRequest(context?: RequestContext): void {
+    if (this.intervalMs > 0 && this.now() - this.#last >= this.intervalMs) this.sweep(context);
+  }
+
+  sweep(context?: RequestContext): void {
+    this.#last = this.now();
+    this.background.track(this.results.sweep(context), context);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}
