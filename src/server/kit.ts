@@ -36,9 +36,9 @@ export interface KycKitOptions extends WebhookOptions {
   resultLeaseMs?: number;
   /** How long the last known status is served while the service fails, before 502/504. Default 60 s. */
   staleForMs?: number;
-  /** How long every key outlives its transaction's expiry (results retried, ends remembered). Default 24 h. */
+  /** How long a transaction's records outlive its expiry, and a result job the last time its end was found (or its success). Default 24 h. */
   retentionMs?: number;
-  /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns the timer off. */
+  /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns sweeping off, on the timer and on requests. */
   sweepIntervalMs?: number;
 }
 

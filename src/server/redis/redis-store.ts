@@ -10,7 +10,7 @@ export interface RedisStoreOptions {
   url?: string;
   /** Put before every key, so that several kits (or tests) share one Redis. Default `'kyc-verify:'`. */
   prefix?: string;
-  /** With `url`: how long a command may take before it fails. Default 1000 ms. */
+  /** When the store opens its own client (no `client` given): how long a command may take before it fails. Default 1000 ms. */
   commandTimeoutMs?: number;
 }
 
