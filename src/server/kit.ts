@@ -81,7 +81,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     holder,
     retentionMs,
     staleForMs: options.staleForMs ?? 60_000,
-    onEnd: (status) => background.track(results.enqueue(status.uuid)),
+    onEnd: (status, context) => results.enqueue(status.uuid, context),
   });
   const results = new ResultDelivery({
     store,

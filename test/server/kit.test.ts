@@ -57,6 +57,20 @@ test('the waitUntil given with a request receives the work done after the answer
   assert.deepEqual(results.map((status) => status.uuid), [uuid]);
 });
 
+test('a poll that finds the end has its result recorded before the answer, and run under its waitUntil', async () => {
+  const { kit, results, startSession } = kitWith();
+  const uuid = await startSession();
+  await succeed(sandbox.url, uuid);
+  // Past the read budget of the status the session stored.
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const kept: Promise<unknown>[] = [];
+  const answer = await kit.status(new Request(`http://host.example/kyc/status/${uuid}`), { waitUntil: (work) => void kept.push(work) });
+  assert.equal(((await answer.json()) as TransactionStatus).state, 'successful');
+  assert.ok(kept.length > 0);
+  await Promise.all(kept);
+  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+});
+
 test('kits built per request and dropped are collected with all their state, sweep timers included (1,000 kits)', async () => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;

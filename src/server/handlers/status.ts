@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { KycApiError } from '../client/errors.js';
+import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, PRIVATE } from './responses.js';
 import type { OwnerOf } from './owner.js';
@@ -11,7 +12,7 @@ import { UUID_PATTERN } from '../../shared/wire/codes.js';
  * known status is served, marked stale (`X-KYC-Stale` and `Age`, in seconds since it was read).
  */
 export function statusHandler(kit: KitState) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'GET') return methodNotAllowed('GET');
     // A uuid needs no decoding: a segment that would is not one.
     const uuid = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
@@ -20,7 +21,7 @@ export function statusHandler(kit: KitState) {
       const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
       if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
-      const { status, fetchedAt, stale } = await kit.reader.read(uuid);
+      const { status, fetchedAt, stale } = await kit.reader.read(uuid, context);
       const etag = await etagOf(status);
       const headers: Record<string, string> = { etag };
       if (stale) {

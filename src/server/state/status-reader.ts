@@ -2,6 +2,7 @@ import { isTerminal, type TransactionStatus } from '../../shared/transaction-sta
 import type { KycClient } from '../client/client.js';
 import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.js';
 import { statusOf } from '../client/transaction-status.js';
+import type { RequestContext } from './background.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
 
@@ -30,8 +31,8 @@ export interface StatusReaderOptions {
   retentionMs: number;
   /** How long the last known status is served while the service fails. */
   staleForMs: number;
-  /** Called with the end whenever a read of this process finds one stored (a poll or a confirmation found it). */
-  onEnd: (status: TransactionStatus) => void;
+  /** Called with the end whenever a read of this process finds one stored (a poll or a confirmation found it); awaited, so the result is recorded before the answer. */
+  onEnd: (status: TransactionStatus, context?: RequestContext) => Promise<void>;
 }
 
 /**
@@ -47,12 +48,12 @@ export class StatusReader {
   constructor(private readonly options: StatusReaderOptions) {}
 
   /** The status of `uuid`, read from the service only when the stored one is older than the budget allows. */
-  async read(uuid: string): Promise<ServedStatus> {
+  async read(uuid: string, context?: RequestContext): Promise<ServedStatus> {
     const cached = await this.options.store.getStatus(uuid);
     if (cached && (isTerminal(cached.status.state) || this.#isRecent(cached.fetchedAt))) return { ...cached, stale: false };
     const failure = this.#failures.get(uuid);
     if (failure && this.#isRecent(failure.at)) return this.#lastKnownOr(cached, failure.error);
-    return coalesce(this.#refreshing, uuid, () => this.#readOrWait(uuid, cached));
+    return coalesce(this.#refreshing, uuid, () => this.#readOrWait(uuid, cached, context));
   }
 
   /**
@@ -72,9 +73,9 @@ export class StatusReader {
   }
 
   /** Writes a status read at `fetchedAt` unless the store holds an end or a newer read; returns what is stored. */
-  async save(uuid: string, status: TransactionStatus, fetchedAt: number): Promise<CachedStatus> {
+  async save(uuid: string, status: TransactionStatus, fetchedAt: number, context?: RequestContext): Promise<CachedStatus> {
     const stored = await this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
-    if (isTerminal(stored.status.state)) this.options.onEnd(stored.status);
+    if (isTerminal(stored.status.state)) await this.options.onEnd(stored.status, context);
     return stored;
   }
 
@@ -85,7 +86,7 @@ export class StatusReader {
     return untilExpiry + this.options.retentionMs;
   }
 
-  async #readOrWait(uuid: string, cached: CachedStatus | undefined): Promise<ServedStatus> {
+  async #readOrWait(uuid: string, cached: CachedStatus | undefined, context: RequestContext | undefined): Promise<ServedStatus> {
     const { store } = this.options;
     for (let step = 0; step <= WAIT_STEPS; step++) {
       if (step > 0) {
@@ -96,14 +97,16 @@ export class StatusReader {
       }
       if (await this.#takeReadLease(uuid)) {
         try {
-          return { ...(await this.#fetch(uuid)), stale: false };
+          return { ...(await this.#fetch(uuid, context)), stale: false };
         } catch (error) {
           return this.#lastKnownOr(cached, error);
         }
       }
     }
-    if (!cached) throw new Error(`no status of ${uuid} is stored yet`);
-    return { ...cached, stale: !this.#isRecent(cached.fetchedAt, 2 * READ_INTERVAL_MS) };
+    // The lease holder's read never landed (it failed, or is slow): the last known status, within the same bound as our own failures.
+    const stale = !this.#isRecent(cached?.fetchedAt ?? -Infinity, 2 * READ_INTERVAL_MS);
+    if (cached && (!stale || this.#isRecent(cached.fetchedAt, this.options.staleForMs))) return { ...cached, stale };
+    throw new KycTimeoutError(`the read of ${uuid} by another process`, READ_INTERVAL_MS);
   }
 
   /** The fleet's right to read `uuid` now; the lease outlasts the interval a little, so jitter between processes cannot squeeze two reads into one. */
@@ -111,12 +114,12 @@ export class StatusReader {
     return Promise.resolve(this.options.store.acquire(`read:${uuid}`, this.options.holder, READ_INTERVAL_MS + READ_LEASE_MARGIN_MS));
   }
 
-  async #fetch(uuid: string): Promise<CachedStatus> {
+  async #fetch(uuid: string, context?: RequestContext): Promise<CachedStatus> {
     const fetchedAt = this.options.client.now();
     try {
       const status = statusOf(await this.options.client.getTransaction(uuid));
       this.#failures.delete(uuid);
-      return await this.save(uuid, status, fetchedAt);
+      return await this.save(uuid, status, fetchedAt, context);
     } catch (error) {
       this.#failures.delete(uuid);
       this.#failures.set(uuid, { at: fetchedAt, error });
