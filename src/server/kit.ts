@@ -38,6 +38,8 @@ export interface KycKitOptions extends WebhookOptions {
   staleForMs?: number;
   /** How long a transaction's records outlive its expiry, and a result job the last time its end was found (or its success). Default 24 h. */
   retentionMs?: number;
+  /** How long one store call may take before the request answers 503. Default 2 000 ms. */
+  storeTimeoutMs?: number;
   /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns sweeping off, on the timer and on requests. */
   sweepIntervalMs?: number;
 }
@@ -71,7 +73,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     }
   };
   const { client } = options;
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }));
+  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? 2000);
   const holder = crypto.randomUUID();
   const retentionMs = options.retentionMs ?? 24 * 3600_000;
   const background = new BackgroundWork(report);
@@ -97,7 +99,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
   });
   const kit: KitState = { client, store, reader, results, background, owner: options.owner, report };
 
-  const sweeper = new Sweeper(results, background, client.now, options.sweepIntervalMs ?? 1000);
+  const sweeper = new Sweeper(results, background, report, client.now, options.sweepIntervalMs ?? 1000);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {

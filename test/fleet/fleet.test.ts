@@ -31,6 +31,8 @@ const outcome = async (uuid: string, code: string) => {
 const succeed = async (uuid: string) => {
   for (const code of ['002', '012']) await outcome(uuid, code);
 };
+/** A webhook target that refuses connections (the discard port): sessions whose webhooks go nowhere. */
+const UNREACHABLE = 'http://127.0.0.1:9/kyc/webhook';
 const stateOf = async (answer: Response) => ((await answer.json()) as { state: string }).state;
 
 /** A fleet started for one group of tests and closed after it. */
@@ -106,8 +108,12 @@ describe('results on a fleet', () => {
 });
 
 describe('a slow store on one instance', () => {
-  // Instance 0 writes each status it read 2.5 s late: long after another instance has written the end.
-  const fleet = useFleet({ count: 2, env: (index) => (index === 0 ? { WRITE_STATUS_DELAY_MS: '2500' } : {}) });
+  // Instance 0 writes each status it read 1.8 s late (within the kit's 2 s store timeout): after another instance has written the end.
+  // No webhooks: the polls below are the only reads.
+  const fleet = useFleet({
+    count: 2,
+    env: (index) => ({ WEBHOOK_URL: UNREACHABLE, ...(index === 0 && { WRITE_STATUS_DELAY_MS: '1800' }) }),
+  });
 
   test('a late pending never overwrites an end (25 trials)', async () => {
     const trials = await Promise.all(
@@ -143,7 +149,7 @@ describe('an instance killed inside onResult', () => {
   // Instance 0 hangs inside onResult; the webhooks go nowhere, so a poll on instance 0 finds the end.
   const fleet = useFleet({
     count: 3,
-    env: (index) => ({ RESULT_LEASE_MS: '2000', WEBHOOK_URL: 'http://127.0.0.1:9/unreachable', ...(index === 0 && { HANG_IN_ON_RESULT: '1' }) }),
+    env: (index) => ({ RESULT_LEASE_MS: '2000', WEBHOOK_URL: UNREACHABLE, ...(index === 0 && { HANG_IN_ON_RESULT: '1' }) }),
   });
 
   test('another instance runs onResult within the lease and a few seconds, and the widget still gets its status', async () => {

@@ -32,6 +32,8 @@ export class TokenCache {
   /** The last token the service refused: not taken back from the shared store. */
   #refused: string | null = null;
   readonly #holder = crypto.randomUUID();
+  /** Until then this process asks for its own tokens: its request for the fleet failed, and the lease it still holds would make it wait for itself. */
+  #aloneUntil = -Infinity;
 
   constructor(
     private readonly requestToken: () => Promise<IssuedToken>,
@@ -52,9 +54,12 @@ export class TokenCache {
 
   async #obtain(): Promise<string> {
     // A failing shared store costs the fleet one token request more, never the call.
-    const fleet = this.shared ? await this.#fromFleet().catch(() => 'own' as const) : 'own';
+    const fleet = this.shared && this.now() >= this.#aloneUntil ? await this.#fromFleet().catch(() => 'own' as const) : 'own';
     if (typeof fleet === 'object') return this.#keep(fleet);
-    const issued = await this.#request();
+    const issued = await this.#request().catch((error: unknown) => {
+      if (fleet === 'publish') this.#aloneUntil = this.now() + REFRESH_LEASE_MS;
+      throw error;
+    });
     if (fleet === 'publish') {
       const ttlMs = Math.max(1, issued.refreshAt - this.now());
       await Promise.resolve(this.shared!.setShared(SHARED_KEY, JSON.stringify(issued), ttlMs)).catch(() => {});

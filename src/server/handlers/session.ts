@@ -52,7 +52,11 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       } catch (error) {
         throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
       }
-      const { status } = await reader.save(transaction.uuid, initial, client.now());
+      // Only a cache: without it the first poll reads the service. The session must not be lost for it.
+      const status = await reader.save(transaction.uuid, initial, client.now()).then(
+        (stored) => stored.status,
+        (error: unknown) => (kit.report(error), initial),
+      );
       const answer: SessionAnswer = { ...status, link: linkOf(transaction, built, client) };
       return jsonResponse(201, answer);
     } catch (error) {

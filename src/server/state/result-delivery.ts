@@ -40,6 +40,8 @@ export class ResultDelivery {
 
   /** An end was announced (webhook) or found (read) for `uuid`: its result is delivered unless it was already. */
   async enqueue(uuid: string, context?: RequestContext): Promise<void> {
+    // This process is delivering it: its own confirming read must not cut the retry's backoff short.
+    if (this.#running.has(uuid)) return;
     await this.options.store.enqueueJob(jobKey(uuid), this.options.retentionMs);
     this.options.background.track(this.#run(uuid, context), context);
   }
@@ -72,7 +74,8 @@ export class ResultDelivery {
       // Not created here (or forgotten): nothing to deliver, and no read on behalf of whoever posted it.
       if (!created) return void (await store.dropJob(key, holder));
       const outcome = await this.#deliver(uuid, created, startedAt);
-      if (outcome === 'delivered') return void (await store.finishJob(key, holder, this.options.retentionMs));
+      // Done for as long as the transaction's record lives, so no late delivery finds it undone.
+      if (typeof outcome === 'object') return void (await store.finishJob(key, holder, this.options.reader.ttlOf(outcome)));
       if (outcome === 'contradicted' && take.attempts >= this.options.retryDelaysMs.length) {
         this.options.report(new Error(`an end was announced for ${uuid} but ${take.attempts + 1} authoritative reads say it is pending`));
         return void (await store.dropJob(key, holder));
@@ -85,13 +88,13 @@ export class ResultDelivery {
     }
   }
 
-  /** Confirms the end with a read made after the attempt began, then calls onResult. */
-  async #deliver(uuid: string, created: CreatedTransaction, startedAt: number): Promise<'delivered' | 'contradicted' | 'failed'> {
+  /** Confirms the end with a read made after the attempt began, then calls onResult; the delivered end, or why not. */
+  async #deliver(uuid: string, created: CreatedTransaction, startedAt: number): Promise<TransactionStatus | 'contradicted' | 'failed'> {
     try {
       const { status } = await this.options.reader.confirm(uuid, startedAt);
       if (!isTerminal(status.state)) return 'contradicted';
       await this.options.onResult(status, created);
-      return 'delivered';
+      return status;
     } catch (error) {
       this.options.report(error);
       return 'failed';

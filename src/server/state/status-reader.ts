@@ -31,7 +31,7 @@ export interface StatusReaderOptions {
   retentionMs: number;
   /** How long the last known status is served while the service fails. */
   staleForMs: number;
-  /** Called with the end whenever a read of this process finds one stored (a poll or a confirmation found it); awaited, so the result is recorded before the answer. */
+  /** Called with each end a read of this process finds, before it is stored; awaited, so the result is recorded before the end and the answer. */
   onEnd: (status: TransactionStatus, context?: RequestContext) => Promise<void>;
 }
 
@@ -67,16 +67,16 @@ export class StatusReader {
       const cached = await store.getStatus(uuid);
       if (cached && (isTerminal(cached.status.state) || cached.fetchedAt > since)) return cached;
       if (await this.#takeReadLease(uuid)) return this.#fetch(uuid);
-      if (cached && step >= 2 * WAIT_STEPS) return cached;
+      if (step >= 2 * WAIT_STEPS) throw new KycTimeoutError(`the read of ${uuid} by another process`, 2 * READ_INTERVAL_MS);
       await delay(WAIT_STEP_MS);
     }
   }
 
   /** Writes a status read at `fetchedAt` unless the store holds an end or a newer read; returns what is stored. */
   async save(uuid: string, status: TransactionStatus, fetchedAt: number, context?: RequestContext): Promise<CachedStatus> {
-    const stored = await this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
-    if (isTerminal(stored.status.state)) await this.options.onEnd(stored.status, context);
-    return stored;
+    // The result is recorded before the end: a process that dies between the two leaves a job that finds the end again.
+    if (isTerminal(status.state)) await this.options.onEnd(status, context);
+    return this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
   }
 
   /** How long the keys of a transaction live: until its expiry, plus the retention. */

@@ -22,17 +22,27 @@ export class KycOrphanedTransactionError extends KycStoreError {
   }
 }
 
-/** `store` with every failure, thrown or rejected, turned into a KycStoreError. */
-export function guardStore(store: Store): Store {
+/**
+ * `store` with every failure, thrown or rejected, turned into a KycStoreError, and every call
+ * bounded by `timeoutMs`: whatever client the store runs on, a store that stops answering costs
+ * a request that long, never more.
+ */
+export function guardStore(store: Store, timeoutMs: number): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new KycStoreError(`the kit's store did not answer ${String(property)} within ${timeoutMs} ms`)), timeoutMs);
+        });
         try {
-          return await value.apply(target, args);
+          return await Promise.race([value.apply(target, args), deadline]);
         } catch (error) {
           throw error instanceof KycStoreError ? error : new KycStoreError(`the kit's store failed: ${(error as Error)?.message ?? error}`, { cause: error });
+        } finally {
+          clearTimeout(timer);
         }
       };
     },

@@ -8,11 +8,14 @@ import type { ResultDelivery } from './result-delivery.js';
  */
 export class Sweeper {
   #last = -Infinity;
+  /** Whether the last sweep failed: a store that is down is reported once, not every interval. */
+  #failing = false;
   readonly #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly results: ResultDelivery,
     private readonly background: BackgroundWork,
+    private readonly report: (error: unknown) => void,
     private readonly now: () => number,
     private readonly intervalMs: number,
   ) {
@@ -34,7 +37,14 @@ export class Sweeper {
 
   sweep(context?: RequestContext): void {
     this.#last = this.now();
-    this.background.track(this.results.sweep(context), context);
+    const swept = this.results.sweep(context).then(
+      () => void (this.#failing = false),
+      (error: unknown) => {
+        if (!this.#failing) this.report(error);
+        this.#failing = true;
+      },
+    );
+    this.background.track(swept, context);
   }
 
   stop(): void {
