@@ -98,6 +98,17 @@ export function storeContract(open: () => Awaitable<Store>): void {
     assert.equal(await store.acquire('read:u', 'p2', SHORT), true);
   });
 
+  it("lengthens a lease only for its holder, and never shortens it", async (store) => {
+    assert.equal(await store.acquire('read:u', 'p1', SHORT), true);
+    assert.equal(await store.holdLease('read:u', 'p2', LONG), false, 'not for another holder');
+    assert.equal(await store.holdLease('read:u', 'p1', 1), true);
+    assert.equal(await store.acquire('read:u', 'p2', SHORT), false, 'a shorter hold leaves the lease as it was');
+    assert.equal(await store.holdLease('read:u', 'p1', LONG), true);
+    await delay(EXPIRED);
+    assert.equal(await store.acquire('read:u', 'p2', SHORT), false, 'held past its first expiry');
+    assert.equal(await store.holdLease('read:v', 'p1', LONG), false, 'no lease, nothing to hold');
+  });
+
   it('keeps a shared value for its TTL', async (store) => {
     assert.equal(await store.getShared('token'), undefined);
     await store.setShared('token', 'abc', SHORT);

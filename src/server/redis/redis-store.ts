@@ -61,6 +61,10 @@ export class RedisStore implements Store {
     return (await this.#client.set(this.#key('lease', key), holder, 'PX', ttlMs, 'NX')) === 'OK';
   }
 
+  async holdLease(key: string, holder: string, ttlMs: number): Promise<boolean> {
+    return (await this.#run('holdLease', this.#key('lease', key), holder, ttlMs)) === 1;
+  }
+
   async enqueueJob(key: string, ttlMs: number): Promise<void> {
     await this.#runJob('enqueueJob', key, ttlMs);
   }

@@ -127,7 +127,15 @@ return found
 
 const jobScript = (lua: string): ScriptDefinition => ({ numberOfKeys: 2, lua });
 
+/** KEYS: the lease. ARGV[1]: holder, ARGV[2]: ms. Lengthens the holder's lease, never shortens it. */
+const holdLease = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1
+`;
+
 export const scripts = {
+  holdLease: { numberOfKeys: 1, lua: holdLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),
   takeJob: jobScript(takeJob),

@@ -42,6 +42,12 @@ class ExpiringMap<V> {
     this.#entries.delete(key);
   }
 
+  /** How long the entry of `key` has left; 0 when there is none. */
+  ttlOf(key: string): number {
+    const entry = this.#entries.get(key);
+    return entry ? Math.max(0, entry.expiresAt - this.now()) : 0;
+  }
+
   /** The live entries, oldest written first. */
   *entries(): Generator<[string, V]> {
     const now = this.now();
@@ -114,6 +120,12 @@ export class MemoryStore implements Store {
   acquire(key: string, holder: string, ttlMs: number): boolean {
     if (this.#leases.get(key) !== undefined) return false;
     this.#leases.set(key, holder, ttlMs);
+    return true;
+  }
+
+  holdLease(key: string, holder: string, ttlMs: number): boolean {
+    if (this.#leases.get(key) !== holder) return false;
+    this.#leases.set(key, holder, Math.max(ttlMs, this.#leases.ttlOf(key)));
     return true;
   }
 

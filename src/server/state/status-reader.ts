@@ -8,7 +8,7 @@ import type { CachedStatus, Store } from './store.js';
 
 /** At most one provider read per uuid in this window, across every process sharing the store. */
 export const READ_INTERVAL_MS = 1000;
-/** How long the read lease outlasts the interval: more than the jitter between two processes' reads reaching the service. */
+/** How long the read lease outlasts the interval while its holder reads. */
 const READ_LEASE_MARGIN_MS = 100;
 /** How often a process without the read lease looks for the answer of the one that holds it. */
 const WAIT_STEP_MS = 50;
@@ -109,13 +109,23 @@ export class StatusReader {
     throw new KycTimeoutError(`the read of ${uuid} by another process`, READ_INTERVAL_MS);
   }
 
-  /** The fleet's right to read `uuid` now; the lease outlasts the interval a little, so jitter between processes cannot squeeze two reads into one. */
+  /** The fleet's right to read `uuid` now; the lease outlasts the interval a little, for a holder that dies while it reads. */
   #takeReadLease(uuid: string): Promise<boolean> {
-    return Promise.resolve(this.options.store.acquire(`read:${uuid}`, this.options.holder, READ_INTERVAL_MS + READ_LEASE_MARGIN_MS));
+    return Promise.resolve(this.options.store.acquire(readLease(uuid), this.options.holder, READ_INTERVAL_MS + READ_LEASE_MARGIN_MS));
   }
 
   async #fetch(uuid: string, context?: RequestContext): Promise<CachedStatus> {
     const fetchedAt = this.options.client.now();
+    try {
+      return await this.#readAndSave(uuid, fetchedAt, context);
+    } finally {
+      // The next read starts a full interval after this one ended, so however late a read leaves
+      // (a busy event loop, a slow network), no two of a uuid reach the service within a second.
+      await Promise.resolve(this.options.store.holdLease(readLease(uuid), this.options.holder, READ_INTERVAL_MS)).catch(() => {});
+    }
+  }
+
+  async #readAndSave(uuid: string, fetchedAt: number, context: RequestContext | undefined): Promise<CachedStatus> {
     try {
       const status = statusOf(await this.options.client.getTransaction(uuid));
       this.#failures.delete(uuid);
@@ -138,6 +148,8 @@ export class StatusReader {
     return this.options.client.now() - at < windowMs;
   }
 }
+
+const readLease = (uuid: string) => `read:${uuid}`;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

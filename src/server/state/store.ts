@@ -45,6 +45,8 @@ export interface Store {
 
   /** A short lease (the fleet's one provider read per uuid per second): true when `key` was free and is now `holder`'s for `ttlMs`. */
   acquire(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
+  /** Makes `holder`'s lease on `key` last at least `ttlMs` from now (never shorter); false when it is not `holder`'s. */
+  holdLease(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
 
   /** Makes the job `key` due now, unless it is done; a job held by a process stays held, and is due again when released. */
   enqueueJob(key: string, ttlMs: number): Awaitable<void>;
