@@ -6,8 +6,11 @@ import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:
 
 export type Handle = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Forwards to `backends()` in turn (read at each request, so that the list may change); 502 while it is empty. */
-export function roundRobin(backends: () => readonly string[]): Handle {
+/**
+ * Forwards to `backends()` in turn (read at each request, so that the list may change); 502 while
+ * it is empty. `onError` hears why a backend could not answer.
+ */
+export function roundRobin(backends: () => readonly string[], onError: (error: Error) => void = () => {}): Handle {
   const agent = new Agent({ keepAlive: true });
   let next = 0;
   return (req, res) => {
@@ -18,7 +21,13 @@ export function roundRobin(backends: () => readonly string[]): Handle {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    forwarded.once('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    forwarded.once('error', (error) => {
+      // The caller left first (and `close` below cut the forward short): nothing failed.
+      if (res.destroyed) return;
+      onError(error);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end();
+    });
     // A caller that leaves (a closed page's feed) releases the backend's connection too.
     res.once('close', () => res.writableFinished || forwarded.destroy());
     req.pipe(forwarded);

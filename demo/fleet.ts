@@ -33,7 +33,10 @@ interface Instance {
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let running: Instance[] = [];
-  const toInstances = roundRobin(() => running.map((instance) => instance.url));
+  const toInstances = roundRobin(
+    () => running.map((instance) => instance.url),
+    (error) => console.warn(`balancer: an instance did not answer: ${error.message}`),
+  );
   const server = createServer((req, res) => {
     if (isHostPath(new URL(req.url ?? '/', 'http://balancer').pathname)) toInstances(req, res);
     else options.fallback(req, res);
