@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction status-proxy sandbox]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element reaction status-proxy sandbox fleet]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureElement } from './element/element.js';
+import { measureFleet } from './fleet/fleet.js';
 import type { Figure } from './lib/figure.js';
 import { RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
 import { repoRoot } from './lib/repo.js';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   reaction: measureReaction,
   'status-proxy': measureStatusProxy,
   sandbox: measureSandbox,
+  fleet: measureFleet,
 };
 
 const names = process.argv.slice(2);

@@ -6,12 +6,13 @@
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKycClient, createKycKit, MemoryStore, type SessionTransactionRequest, type Store } from '../src/server/index.js';
+import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
+import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -22,19 +23,25 @@ export interface DemoHostOptions {
   store?: Store;
   /** Serves every other path (the demo page through Vite); 404 without it. */
   fallback?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** One instance of a fleet: its store, shared token and backend log go through this Redis. */
+  fleet?: FleetMember;
 }
+
+export interface FleetMember {
+  redisUrl: string;
+  /** Named in each answer's `x-kyc-instance` header and in the backend log's entries. */
+  instance: string;
+  /** Where the service sends webhooks: the fleet's balancer. */
+  publicUrl: string;
+}
+
+/** Keys and the log's channel of the demo's fleet, apart from anything else in the same Redis. */
+const FLEET_PREFIX = 'kyc-verify-demo:';
 
 export interface DemoHost {
   url: string;
   store: Store;
   close(): Promise<void>;
-}
-
-/** One line of the demo page's backend log. */
-export interface FeedEntry {
-  kind: 'webhook' | 'result';
-  at: string;
-  body: unknown;
 }
 
 const STATIC_FILES: Record<string, [string, string]> = {
@@ -44,6 +51,9 @@ const STATIC_FILES: Record<string, [string, string]> = {
   '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
   '/kyc-verify.bundle.js': ['dist/kyc-verify.bundle.js', 'text/javascript; charset=utf-8'],
 };
+
+/** What the demo host backend serves (the rest is the demo page, through Vite). */
+export const isHostPath = (path: string): boolean => path in STATIC_FILES || /^\/(kyc|demo)\//.test(path);
 
 /** The demo's user, from the options the page put in the session URL. Never trust a real browser with these. */
 function demoRequest(request: Request, webhook: string): SessionTransactionRequest {
@@ -78,6 +88,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
+  const { fleet } = options;
+  const redisStore = fleet && new RedisStore({ url: fleet.redisUrl, prefix: FLEET_PREFIX });
+  const store = options.store ?? redisStore ?? new MemoryStore();
   const client = createKycClient({
     authUrl: options.kycUrl,
     baseUrl: options.kycUrl,
@@ -85,21 +98,28 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     verificationUrl: options.kycUrl,
     clientId: 'sandbox-client',
     clientSecret: 'sandbox-secret',
+    // A fleet asks the service for one token, not one per instance.
+    tokenStore: redisStore,
   });
-  const store = options.store ?? new MemoryStore();
-  const feed = new EventEmitter();
+  const feed: Feed = fleet ? redisFeed(fleet.redisUrl, `${FLEET_PREFIX}feed`) : memoryFeed();
   const publish = (kind: FeedEntry['kind'], body: unknown) => {
-    feed.emit('entry', { kind, at: new Date().toISOString(), body } satisfies FeedEntry);
+    feed.publish({ kind, at: new Date().toISOString(), ...(fleet && { instance: fleet.instance }), body });
   };
 
   const kit = createKycKit({
     client,
     store,
-    buildRequest: (request) => demoRequest(request, `${url}/kyc/webhook`),
+    buildRequest: (request) => demoRequest(request, `${fleet?.publicUrl ?? url}/kyc/webhook`),
     onResult: (result) => publish('result', result),
   });
 
   const app = new Hono();
+  if (fleet) {
+    app.use(async (c, next) => {
+      await next();
+      c.header('x-kyc-instance', fleet.instance);
+    });
+  }
   app.post('/kyc/session', (c) => kit.session(c.req.raw));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
@@ -108,9 +128,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   });
   app.get('/demo/feed', (c) =>
     streamSSE(c, async (stream) => {
-      const send = (entry: FeedEntry) => void stream.writeSSE({ data: JSON.stringify(entry) });
-      feed.on('entry', send);
-      stream.onAbort(() => void feed.off('entry', send));
+      const unsubscribe = feed.subscribe((entry) => void stream.writeSSE({ data: JSON.stringify(entry) }));
+      stream.onAbort(unsubscribe);
       await new Promise<void>((resolve) => stream.onAbort(resolve));
     }),
   );
@@ -122,18 +141,20 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   server.on('request', (req, res) => {
     const path = new URL(req.url ?? '/', url).pathname;
-    if (path in STATIC_FILES || /^\/(kyc|demo)\//.test(path) || !options.fallback) void listener(req, res);
+    if (isHostPath(path) || !options.fallback) void listener(req, res);
     else options.fallback(req, res);
   });
 
   return {
     url,
     store,
-    close: () =>
-      new Promise<void>((resolve) => {
-        kit.close();
+    async close() {
+      kit.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await Promise.all([feed.close(), redisStore?.close()]);
+    },
   };
 }

@@ -1,5 +1,5 @@
-// Shared by both demo pages: appends one entry (a name and its JSON) to a log list.
-export function logEntry(list, name, body) {
+// Shared by both demo pages: appends one entry (a name, where it came from if told, and its JSON) to a log list.
+export function logEntry(list, name, body, source) {
   const item = document.createElement('li');
   item.dataset.name = name;
   const time = document.createElement('time');
@@ -8,7 +8,9 @@ export function logEntry(list, name, body) {
   title.textContent = name;
   const detail = document.createElement('pre');
   detail.textContent = JSON.stringify(body, null, 2);
-  item.append(time, ' ', title, detail);
+  item.append(time, ' ', title);
+  if (source) item.append(` · ${source}`);
+  item.append(detail);
   list.append(item);
 }
 

@@ -1,5 +1,6 @@
 // The demo page: <kyc-verify> imported as an npm user would (bundled by Vite), started with the chosen options.
 import '../src/define.js';
+import type { FeedEntry } from './feed.js';
 import { KYC_EVENTS, logEntry } from './log.js';
 
 const form = document.querySelector<HTMLFormElement>('#options')!;
@@ -26,6 +27,6 @@ form.addEventListener('submit', (event) => {
 });
 
 new EventSource('/demo/feed').addEventListener('message', (message) => {
-  const { kind, body } = JSON.parse(message.data);
-  logEntry(webhooks, kind, body);
+  const { kind, body, instance } = JSON.parse(message.data) as FeedEntry;
+  logEntry(webhooks, kind, body, instance);
 });

@@ -1,17 +1,18 @@
 /**
  * The whole demo on loopback: the sandbox (the KYC service), the demo host backend built with
  * kyc-verify/server, and the demo pages (Vite serves the npm-import page; the script-tag page
- * uses the built standalone bundle as it is).
+ * uses the built standalone bundle as it is). With `redisUrl`, the host backend is a fleet of
+ * processes on that Redis behind a balancer (fleet.ts); without, one host in this process.
  */
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index.js';
-import { startDemoHost, type DemoHost, type DemoHostOptions } from './host.js';
+import { startFleet } from './fleet.js';
+import { startDemoHost, type DemoHostOptions } from './host.js';
 
 export interface DemoStack {
   /** The demo page. */
   url: string;
   sandbox: SandboxHandle;
-  host: DemoHost;
   /** Stops the host backend, as a crash or a deploy would. */
   stopHost(): Promise<void>;
   /** Starts the host backend again on the same port with the same store (as a database would keep it). */
@@ -22,7 +23,14 @@ export interface DemoStack {
 export interface DemoStackOptions {
   port?: number;
   sandboxPort?: number;
+  /** Runs the host backend as `instances` processes on this Redis. */
+  redisUrl?: string;
+  /** With `redisUrl`; default 3. */
+  instances?: number;
 }
+
+/** The host backend as the stack drives it, one process or a fleet. */
+type HostBackend = Pick<DemoStack, 'url' | 'stopHost' | 'startHost'> & { close(): Promise<void> };
 
 export async function startDemo(options: DemoStackOptions = {}): Promise<DemoStack> {
   const sandbox = await startSandbox({ port: options.sandboxPort ?? 0 });
@@ -32,26 +40,35 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     logLevel: 'warn',
     server: { middlewareMode: true, fs: { allow: ['..'] } },
   });
-  const hostOptions: DemoHostOptions = { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares };
-  let host = await startDemoHost(hostOptions).catch(async (error: unknown) => {
+  const backend = await startBackend(options, { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares }).catch(async (error: unknown) => {
     await Promise.all([vite.close(), sandbox.close()]);
     throw error;
   });
-  const port = Number(new URL(host.url).port);
-
   return {
-    url: `${host.url}/`,
+    url: `${backend.url}/`,
     sandbox,
-    get host() {
-      return host;
+    stopHost: () => backend.stopHost(),
+    startHost: () => backend.startHost(),
+    async close() {
+      await backend.close();
+      await Promise.all([vite.close(), sandbox.close()]);
     },
+  };
+}
+
+async function startBackend(options: DemoStackOptions, hostOptions: DemoHostOptions & Required<Pick<DemoHostOptions, 'port' | 'fallback'>>): Promise<HostBackend> {
+  if (options.redisUrl) {
+    const fleet = await startFleet({ ...hostOptions, redisUrl: options.redisUrl, instances: options.instances ?? 3 });
+    return { url: fleet.url, stopHost: fleet.stopInstances, startHost: fleet.startInstances, close: fleet.close };
+  }
+  let host = await startDemoHost(hostOptions);
+  const port = Number(new URL(host.url).port);
+  return {
+    url: host.url,
     stopHost: () => host.close(),
     async startHost() {
       host = await startDemoHost({ ...hostOptions, port, store: host.store });
     },
-    async close() {
-      await host.close();
-      await Promise.all([vite.close(), sandbox.close()]);
-    },
+    close: () => host.close(),
   };
 }

@@ -1,12 +1,19 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import { createKycKit, toNodeHandler } from '../../src/server/index.js';
-import { countingClient, type ProxyRoutes } from './provider.js';
+import { createKycKit, toNodeHandler, type Store } from '../../src/server/index.js';
+import { countingClient, type CountingClient, type ProxyRoutes } from './provider.js';
 
-/** `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. */
-export function kitRoutes(kycUrl: string): ProxyRoutes {
-  const { client, reads } = countingClient(kycUrl);
+/** A host's routes, and when it read each uuid from the provider. */
+export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'>;
+
+/**
+ * `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. On the kit's default
+ * store, or on `store` (also the client's token store, as a fleet shares one token).
+ */
+export function kitRoutes(kycUrl: string, store?: Store): KitRoutes {
+  const { client, reads, readTimes } = countingClient(kycUrl, store);
   const kit = createKycKit({
     client,
+    store,
     // Long enough that no transaction expires during the bench.
     buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', expiration: 3600, metadata: { nin: '11.111.111-1' } }),
     onResult: () => {},
@@ -20,6 +27,7 @@ export function kitRoutes(kycUrl: string): ProxyRoutes {
       else res.writeHead(404).end();
     },
     providerReads: reads,
+    readTimes,
   };
 }
 

@@ -1,15 +1,18 @@
 import type { RequestListener } from 'node:http';
-import { createKycClient, type KycClient } from '../../src/server/index.js';
+import { createKycClient, type KycClient, type TokenStore } from '../../src/server/index.js';
 
 export interface CountingClient {
   client: KycClient;
   /** Transaction reads (`GET /v1/transactions/{uuid}`) sent to the provider so far. */
   reads(): number;
+  /** When (epoch ms, as sent) each uuid was read so far. */
+  readTimes(): ReadonlyMap<string, readonly number[]>;
 }
 
 /** A client of the sandbox whose fetch counts the provider reads, the load the status proxy exists to bound. */
-export function countingClient(kycUrl: string): CountingClient {
+export function countingClient(kycUrl: string, tokenStore?: TokenStore): CountingClient {
   let reads = 0;
+  const times = new Map<string, number[]>();
   const client = createKycClient({
     authUrl: kycUrl,
     baseUrl: kycUrl,
@@ -17,12 +20,19 @@ export function countingClient(kycUrl: string): CountingClient {
     verificationUrl: kycUrl,
     clientId: 'sandbox-client',
     clientSecret: 'sandbox-secret',
+    tokenStore,
     fetch: (input, init) => {
-      if ((init.method ?? 'GET') === 'GET' && /\/v1\/transactions\/[^/]+$/.test(new URL(input).pathname)) reads++;
+      const uuid = (init.method ?? 'GET') === 'GET' ? /\/v1\/transactions\/([^/]+)$/.exec(new URL(input).pathname)?.[1] : undefined;
+      if (uuid) {
+        reads++;
+        const readAt = times.get(uuid) ?? [];
+        readAt.push(Date.now());
+        times.set(uuid, readAt);
+      }
       return fetch(input, init);
     },
   });
-  return { client, reads: () => reads };
+  return { client, reads: () => reads, readTimes: () => times };
 }
 
 /** A status proxy under test: its routes, and the provider reads they caused so far. */

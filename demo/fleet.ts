@@ -1,0 +1,93 @@
+/**
+ * The demo's host backend as a fleet: `instances` processes (instance.ts) on one Redis behind a
+ * round-robin balancer on the demo's port, which also serves the demo page (`fallback`).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { roundRobin, type Handle } from './balancer.js';
+import { isHostPath, type FleetMember } from './host.js';
+
+export interface FleetOptions {
+  kycUrl: string;
+  redisUrl: string;
+  instances: number;
+  port: number;
+  fallback: Handle;
+}
+
+export interface Fleet {
+  /** The balancer's URL. */
+  url: string;
+  /** Stops every instance (the balancer answers 502 meanwhile), as a deploy would. */
+  stopInstances(): Promise<void>;
+  startInstances(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  let running: Instance[] = [];
+  const toInstances = roundRobin(
+    () => running.map((instance) => instance.url),
+    (error) => console.warn(`balancer: an instance did not answer: ${error.message}`),
+  );
+  const server = createServer((req, res) => {
+    if (isHostPath(new URL(req.url ?? '/', 'http://balancer').pathname)) toInstances(req, res);
+    else options.fallback(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const startInstances = async () => {
+    const names = Array.from({ length: options.instances }, (_, index) => `instance ${index + 1}`);
+    running = await Promise.all(names.map((instance) => startInstance(options.kycUrl, { redisUrl: options.redisUrl, instance, publicUrl: url })));
+  };
+  const stopInstances = async () => {
+    const stopping = running;
+    running = [];
+    await Promise.all(stopping.map(stopInstance));
+  };
+  await startInstances().catch(async (error: unknown) => {
+    await stopInstances();
+    server.close();
+    throw error;
+  });
+
+  return {
+    url,
+    stopInstances,
+    startInstances,
+    async close() {
+      await stopInstances();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+async function startInstance(kycUrl: string, fleet: FleetMember): Promise<Instance> {
+  const child = fork('demo/instance.ts', [JSON.stringify({ kycUrl, fleet })], { execArgv: ['--import', 'tsx'] });
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`${fleet.instance} exited with ${code} before listening`))),
+  ])) as [{ url: string }];
+  return { url: message.url, child };
+}
+
+async function stopInstance({ child }: Instance): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
