@@ -68,6 +68,6 @@ describe('<kyc-verify> configuration', () => {
     const { element } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'continue-delay': 'none' });
     await until(() => element.shadowRoot!.querySelector('[part="continue-button"]') !== null);
     await sleep(300);
-    expect(element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!.disabled).to.be.true;
+    expect(element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!.disabled).to.equal(true);
   });
 });

@@ -21,7 +21,7 @@ describe('<kyc-verify> under a strict Content-Security-Policy', () => {
     try {
       const { violations, rendered, sawQr } = await report;
       expect(violations).to.deep.equal([]);
-      expect(sawQr, 'QR code drawn and styles applied').to.be.true;
+      expect(sawQr, 'QR code drawn and styles applied').to.equal(true);
       expect(rendered).to.equal('Your identity is verified.');
     } finally {
       frame.remove();

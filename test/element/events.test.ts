@@ -8,8 +8,8 @@ describe('events of <kyc-verify>', () => {
     await until(() => of('kyc-state-change').length === 1);
     const [event] = of('kyc-state-change');
     expect(event!.detail).to.deep.equal({ uuid: UUID, state: 'pending', step: 'Session_start', code: '001', issueDescription: null });
-    expect(event!.bubbles && event!.composed).to.be.true;
-    expect(element.isConnected).to.be.true;
+    expect(event!.bubbles && event!.composed).to.equal(true);
+    expect(element.isConnected).to.equal(true);
   });
 
   it('fires kyc-state-change again only when state, step or code changes', async () => {
@@ -31,7 +31,7 @@ describe('events of <kyc-verify>', () => {
       code: '013',
       issueDescription: 'Flow completed successfully',
     });
-    expect(event.bubbles && event.composed).to.be.true;
+    expect(event.bubbles && event.composed).to.equal(true);
     expect(types()).to.deep.equal(['kyc-state-change', 'kyc-state-change', 'kyc-successful']);
     expect(of('kyc-successful')).to.have.length(1);
   });
@@ -74,7 +74,7 @@ describe('events of <kyc-verify>', () => {
     await sleep(300);
     await element.updateComplete;
     const button = element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!;
-    expect(button.disabled).to.be.true;
+    expect(button.disabled).to.equal(true);
     button.click();
     expect(of('kyc-continue')).to.have.length(0);
   });

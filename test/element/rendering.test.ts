@@ -81,16 +81,16 @@ describe('<kyc-verify> rendering', () => {
 
   it('shows the QR code and hides the big button on a wide screen in auto mode', async () => {
     const { element } = await follow(await script({ status: [status('pending')] }));
-    expect(part(element, 'qr')!.checkVisibility()).to.be.true;
-    expect(part(element, 'button')!.checkVisibility()).to.be.false;
+    expect(part(element, 'qr')!.checkVisibility()).to.equal(true);
+    expect(part(element, 'button')!.checkVisibility()).to.equal(false);
   });
 
   it('shows the big button and hides the QR code on a phone-sized screen in auto mode', async () => {
     await setViewport({ width: 390, height: 844 });
     try {
       const { element } = await follow(await script({ status: [status('pending')] }));
-      expect(part(element, 'qr')!.checkVisibility()).to.be.false;
-      expect(part(element, 'button')!.checkVisibility()).to.be.true;
+      expect(part(element, 'qr')!.checkVisibility()).to.equal(false);
+      expect(part(element, 'button')!.checkVisibility()).to.equal(true);
     } finally {
       await setViewport({ width: 800, height: 600 });
     }
