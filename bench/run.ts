@@ -52,4 +52,6 @@ await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 if (fullRun) await writeReadmeTable(results);
 
 console.log(markdownTable(results));
-console.error(`bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}${fullRun ? ', table in bench/README.md' : ''}`);
+console.error(
+  `bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}${fullRun ? ', table in bench/README.md' : ''}`,
+);

@@ -49,7 +49,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
   const startInstances = async () => {
     const names = Array.from({ length: options.instances }, (_, index) => `instance ${index + 1}`);
-    running = await Promise.all(names.map((instance) => startInstance(options.kycUrl, { redisUrl: options.redisUrl, instance, publicUrl: url })));
+    running = await Promise.all(
+      names.map((instance) => startInstance(options.kycUrl, { redisUrl: options.redisUrl, instance, publicUrl: url })),
+    );
   };
   const stopInstances = async () => {
     const stopping = running;

@@ -123,7 +123,13 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   app.post('/kyc/session', (c) => kit.session(c.req.raw));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
-    publish('webhook', await c.req.raw.clone().json().catch(() => null));
+    publish(
+      'webhook',
+      await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null),
+    );
     return kit.webhook(c.req.raw);
   });
   app.get('/demo/feed', (c) =>
@@ -133,7 +139,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       await new Promise<void>((resolve) => stream.onAbort(resolve));
     }),
   );
-  app.get('/demo/identities', (c) => c.json(Object.entries(TEST_IDENTITIES).map(([nin, person]) => ({ nin, name: `${person.name} ${person.last_name}` }))));
+  app.get('/demo/identities', (c) =>
+    c.json(Object.entries(TEST_IDENTITIES).map(([nin, person]) => ({ nin, name: `${person.name} ${person.last_name}` }))),
+  );
   for (const [path, [file, type]] of Object.entries(STATIC_FILES)) {
     app.get(path, async (c) => c.body(await readFile(file), 200, { 'content-type': type, 'cache-control': 'no-cache' }));
   }

@@ -40,10 +40,12 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     logLevel: 'warn',
     server: { middlewareMode: true, fs: { allow: ['..'] } },
   });
-  const backend = await startBackend(options, { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares }).catch(async (error: unknown) => {
-    await Promise.all([vite.close(), sandbox.close()]);
-    throw error;
-  });
+  const backend = await startBackend(options, { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares }).catch(
+    async (error: unknown) => {
+      await Promise.all([vite.close(), sandbox.close()]);
+      throw error;
+    },
+  );
   return {
     url: `${backend.url}/`,
     sandbox,
@@ -56,7 +58,10 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
   };
 }
 
-async function startBackend(options: DemoStackOptions, hostOptions: DemoHostOptions & Required<Pick<DemoHostOptions, 'port' | 'fallback'>>): Promise<HostBackend> {
+async function startBackend(
+  options: DemoStackOptions,
+  hostOptions: DemoHostOptions & Required<Pick<DemoHostOptions, 'port' | 'fallback'>>,
+): Promise<HostBackend> {
   if (options.redisUrl) {
     const fleet = await startFleet({ ...hostOptions, redisUrl: options.redisUrl, instances: options.instances ?? 3 });
     return { url: fleet.url, stopHost: fleet.stopInstances, startHost: fleet.startInstances, close: fleet.close };

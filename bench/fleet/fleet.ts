@@ -37,7 +37,8 @@ interface Counts {
 async function countsOf(instances: readonly ChildServer[], redisUrl: string | undefined): Promise<Counts> {
   const each = await Promise.all(instances.map(async ({ url }) => (await (await fetch(`${url}/bench/counts`)).json()) as InstanceCounts));
   const readTimes = new Map<string, number[]>();
-  for (const [uuid, times] of each.flatMap((counts) => Object.entries(counts.readTimes))) readTimes.set(uuid, [...(readTimes.get(uuid) ?? []), ...times]);
+  for (const [uuid, times] of each.flatMap((counts) => Object.entries(counts.readTimes)))
+    readTimes.set(uuid, [...(readTimes.get(uuid) ?? []), ...times]);
   return {
     readTimes,
     redisRoundTrips: each.reduce((sum, counts) => sum + counts.redisCommands, 0),
@@ -52,9 +53,12 @@ interface FleetRun {
 
 async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
   const options: InstanceOptions = { kycUrl, redisUrl: setup.redisUrl };
-  const instances = await Promise.all(Array.from({ length: setup.instances }, () => startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)])));
+  const instances = await Promise.all(
+    Array.from({ length: setup.instances }, () => startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)])),
+  );
   const balancerErrors = new Map<string, number>();
-  const countError = ({ code, message }: NodeJS.ErrnoException) => void balancerErrors.set(code ?? message, (balancerErrors.get(code ?? message) ?? 0) + 1);
+  const countError = ({ code, message }: NodeJS.ErrnoException) =>
+    void balancerErrors.set(code ?? message, (balancerErrors.get(code ?? message) ?? 0) + 1);
   const balancer = await listen(roundRobin(() => instances.map(({ url }) => url), countError));
   try {
     const uuids = await createTransactions(balancer.url, TRANSACTIONS);
@@ -68,7 +72,8 @@ async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
     const to = Date.now();
     const [start, end] = [await before!, await countsOf(instances, setup.redisUrl)];
     reportFailures(`fleet (${setup.name})`, load);
-    if (balancerErrors.size > 0) console.error(`bench: fleet (${setup.name}): the balancer's 502s by cause ${JSON.stringify(Object.fromEntries(balancerErrors))}`);
+    if (balancerErrors.size > 0)
+      console.error(`bench: fleet (${setup.name}): the balancer's 502s by cause ${JSON.stringify(Object.fromEntries(balancerErrors))}`);
     const budget = readBudget(end.readTimes, uuids.length, from, to);
     const answered = load.ok + failures(load);
     const prefix = `Fleet, ${setup.name}:`;
@@ -81,11 +86,26 @@ async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
         { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: budget.perUuidPerSecond, runs: 1 },
         { figure: `${prefix} most reads of one uuid in any second`, unit: 'reads', median: budget.mostInOneSecond, runs: 1 },
         { figure: `${prefix} shortest gap between reads of one uuid`, unit: 'ms', median: budget.shortestGapMs, runs: 1 },
-        { figure: `${prefix} reads sent < 1 s after the uuid's previous read`, unit: 'reads', median: budget.soonerThanOneSecond, runs: budget.reads },
+        {
+          figure: `${prefix} reads sent < 1 s after the uuid's previous read`,
+          unit: 'reads',
+          median: budget.soonerThanOneSecond,
+          runs: budget.reads,
+        },
         ...(setup.redisUrl
           ? [
-              { figure: `${prefix} Redis round-trips per poll`, unit: 'commands', median: (end.redisRoundTrips - start.redisRoundTrips) / answered, runs: answered },
-              { figure: `${prefix} Redis commands run per poll (Lua's included)`, unit: 'commands', median: (end.redisCommands - start.redisCommands) / answered, runs: answered },
+              {
+                figure: `${prefix} Redis round-trips per poll`,
+                unit: 'commands',
+                median: (end.redisRoundTrips - start.redisRoundTrips) / answered,
+                runs: answered,
+              },
+              {
+                figure: `${prefix} Redis commands run per poll (Lua's included)`,
+                unit: 'commands',
+                median: (end.redisCommands - start.redisCommands) / answered,
+                runs: answered,
+              },
             ]
           : []),
       ],
@@ -104,7 +124,12 @@ export async function measureFleet(): Promise<Figure[]> {
     return [
       ...fleet.figures,
       ...single.figures,
-      { figure: 'Fleet: polls answered/s, 3 on Redis ÷ 1 on memory', unit: '×', median: fleet.load.okPerSecond / single.load.okPerSecond, runs: 1 },
+      {
+        figure: 'Fleet: polls answered/s, 3 on Redis ÷ 1 on memory',
+        unit: '×',
+        median: fleet.load.okPerSecond / single.load.okPerSecond,
+        runs: 1,
+      },
     ];
   } finally {
     await Promise.all([sandbox.close(), redis.stop()]);

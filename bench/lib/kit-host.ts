@@ -15,7 +15,12 @@ export function kitRoutes(kycUrl: string, store?: Store): KitRoutes {
     client,
     store,
     // Long enough that no transaction expires during the bench.
-    buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', expiration: 3600, metadata: { nin: '11.111.111-1' } }),
+    buildRequest: () => ({
+      company_id: 'sandbox-company',
+      authorization_method: 'kyc_register',
+      expiration: 3600,
+      metadata: { nin: '11.111.111-1' },
+    }),
     onResult: () => {},
   });
   const session = toNodeHandler(kit.session);

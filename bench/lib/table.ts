@@ -9,7 +9,8 @@ function formatNumber(value: number): string {
 /** The figures as one markdown table: figure | unit | median | p95 | runs. */
 export function markdownTable(figures: readonly Figure[]): string {
   const rows = figures.map(
-    (f) => `| ${f.figure} | ${f.unit} | ${formatNumber(f.median)} | ${f.p95 === undefined ? '–' : formatNumber(f.p95)} | ${f.runs.toLocaleString('en-US')} |`,
+    (f) =>
+      `| ${f.figure} | ${f.unit} | ${formatNumber(f.median)} | ${f.p95 === undefined ? '–' : formatNumber(f.p95)} | ${f.runs.toLocaleString('en-US')} |`,
   );
   return ['| figure | unit | median | p95 | runs |', '|---|---|---:|---:|---:|', ...rows].join('\n');
 }

@@ -49,10 +49,18 @@ export async function measureReaction(): Promise<Figure[]> {
             }),
           );
           // Bounded: the slowest possible reaction is a cached read (≤ 1 s old) plus one interval.
-          await page.waitForFunction(`${JSON.stringify(uuids)}.every((uuid) => uuid in benchProbes.successAt)`, undefined, { timeout: 3 * interval + 5000 });
+          await page.waitForFunction(`${JSON.stringify(uuids)}.every((uuid) => uuid in benchProbes.successAt)`, undefined, {
+            timeout: 3 * interval + 5000,
+          });
           const successAt = await page.evaluate<Record<string, number>>('benchProbes.successAt');
           await page.evaluate('benchProbes.unwatchAll()');
-          figures.push(sampled(`Reaction: outcome → kyc-successful, poll-interval ${interval} ms`, 'ms', uuids.map((uuid) => successAt[uuid]! - outcomeAt.get(uuid)!)));
+          figures.push(
+            sampled(
+              `Reaction: outcome → kyc-successful, poll-interval ${interval} ms`,
+              'ms',
+              uuids.map((uuid) => successAt[uuid]! - outcomeAt.get(uuid)!),
+            ),
+          );
         }
         return figures;
       } finally {

@@ -17,7 +17,12 @@ async function tokenFor(url: string): Promise<string> {
 }
 
 const createBody = (transactionId: string) =>
-  JSON.stringify({ transaction_id: transactionId, company_id: 'sandbox-company', authorization_method: 'kyc_register', metadata: { nin: '11.111.111-1' } });
+  JSON.stringify({
+    transaction_id: transactionId,
+    company_id: 'sandbox-company',
+    authorization_method: 'kyc_register',
+    metadata: { nin: '11.111.111-1' },
+  });
 
 export async function measureSandbox(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
@@ -48,7 +53,12 @@ export async function measureSandbox(): Promise<Figure[]> {
     reportFailures('sandbox create', created);
     reportFailures('sandbox read', read);
     return [
-      { figure: `Sandbox: transactions created/s (${CONNECTIONS} connections)`, unit: 'req/s', median: created.okPerSecond, runs: created.ok },
+      {
+        figure: `Sandbox: transactions created/s (${CONNECTIONS} connections)`,
+        unit: 'req/s',
+        median: created.okPerSecond,
+        runs: created.ok,
+      },
       { figure: `Sandbox: transaction reads/s (${CONNECTIONS} connections)`, unit: 'req/s', median: read.okPerSecond, runs: read.ok },
     ];
   } finally {

@@ -41,7 +41,12 @@ const minus = (whole: Sizes, part: Sizes): Sizes => ({
 });
 
 const rows = (name: string, sizes: Sizes): Figure[] =>
-  (['minified', 'gzip', 'brotli'] as const).map((kind) => ({ figure: `Size: ${name}, ${kind}`, unit: 'bytes', median: sizes[kind], runs: 1 }));
+  (['minified', 'gzip', 'brotli'] as const).map((kind) => ({
+    figure: `Size: ${name}, ${kind}`,
+    unit: 'bytes',
+    median: sizes[kind],
+    runs: 1,
+  }));
 
 /**
  * A dependency's share is what the standalone bundle loses when that dependency alone is left

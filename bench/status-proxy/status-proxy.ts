@@ -24,7 +24,10 @@ async function runProxy(name: string, routes: ProxyRoutes, uuids: string[]): Pro
   try {
     let readsBefore = 0;
     const paths = uuids.map((uuid) => `/kyc/status/${uuid}`);
-    const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths }, () => (readsBefore = routes.providerReads()));
+    const load = await generateLoad(
+      { url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths },
+      () => (readsBefore = routes.providerReads()),
+    );
     const providerReads = routes.providerReads() - readsBefore;
     reportFailures(`status proxy (${name})`, load);
     const prefix = `Status proxy, ${name}:`;
@@ -37,7 +40,12 @@ async function runProxy(name: string, routes: ProxyRoutes, uuids: string[]): Pro
         { figure: `${prefix} latency p99`, unit: 'ms', median: load.latency.p99, runs: answered },
         { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: failures(load), runs: answered },
         { figure: `${prefix} provider reads`, unit: 'reads', median: providerReads, runs: 1 },
-        { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: providerReads / uuids.length / load.durationSeconds, runs: 1 },
+        {
+          figure: `${prefix} provider reads per uuid per second`,
+          unit: 'reads/uuid/s',
+          median: providerReads / uuids.length / load.durationSeconds,
+          runs: 1,
+        },
       ],
     };
   } finally {
@@ -57,7 +65,12 @@ export async function measureStatusProxy(): Promise<Figure[]> {
       ...withKit.figures,
       ...naive.figures,
       { figure: 'Status proxy: provider reads, naive ÷ kit', unit: '×', median: naive.providerReads / withKit.providerReads, runs: 1 },
-      { figure: 'Status proxy: polls answered/s, kit ÷ naive', unit: '×', median: withKit.figures[0]!.median / naive.figures[0]!.median, runs: 1 },
+      {
+        figure: 'Status proxy: polls answered/s, kit ÷ naive',
+        unit: '×',
+        median: withKit.figures[0]!.median / naive.figures[0]!.median,
+        runs: 1,
+      },
     ];
   } finally {
     await sandbox.close();

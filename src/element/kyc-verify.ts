@@ -2,14 +2,7 @@ import { LitElement, type PropertyValues } from 'lit';
 import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
 import { locate, type Followed } from './configuration.js';
 import { Countdown } from './countdown.js';
-import {
-  KycContinueEvent,
-  KycErrorEvent,
-  KycStateChangeEvent,
-  statusDetailOf,
-  TERMINAL_EVENTS,
-  type KycErrorDetail,
-} from './events.js';
+import { KycContinueEvent, KycErrorEvent, KycStateChangeEvent, statusDetailOf, TERMINAL_EVENTS, type KycErrorDetail } from './events.js';
 import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './kyc-verify.view.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { RequestError } from './request.js';
@@ -259,7 +252,13 @@ export class KycVerify extends LitElement {
   }
 
   #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
-    this.problem = { kind: error.kind, message: error.message, retrying, ...(error.status && { status: error.status }), ...(uuid && { uuid }) };
+    this.problem = {
+      kind: error.kind,
+      message: error.message,
+      retrying,
+      ...(error.status && { status: error.status }),
+      ...(uuid && { uuid }),
+    };
     if (!retrying) keepFocus(this);
     this.#dispatch(new KycErrorEvent(this.problem));
   }

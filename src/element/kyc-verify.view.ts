@@ -69,29 +69,41 @@ function renderLink(link: string, { strings, mode, copyNote, remaining, qrCodeOf
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || !qr;
   return html`
-    ${qr
-      ? html`<div class="scan">
-          <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
-            <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
-            <path d=${qr.d}></path>
-          </svg>
-          <p>${strings.scanTitle}</p>
-          ${mode === 'both'
-            ? nothing
-            : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openHere}</a>`}
-        </div>`
-      : nothing}
-    ${showButton
-      ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openButton}</a>`
-      : nothing}
+    ${
+      qr
+        ? html`<div class="scan">
+            <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
+              <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
+              <path d=${qr.d}></path>
+            </svg>
+            <p>${strings.scanTitle}</p>
+            ${
+              mode === 'both'
+                ? nothing
+                : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
+                    >${strings.openHere}</a
+                  >`
+            }
+          </div>`
+        : nothing
+    }
+    ${
+      showButton
+        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
+            >${strings.openButton}</a
+          >`
+        : nothing
+    }
     <span id="new-tab" hidden>${strings.newTab}</span>
     <div>
       <button part="copy-button" class="copy" type="button" @click=${actions.copy}>${strings.copyLink}</button>
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
     </div>
-    ${remaining === null
-      ? nothing
-      : html`<p part="timer" class="note" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`}
+    ${
+      remaining === null
+        ? nothing
+        : html`<p part="timer" class="note" role="timer">${strings.timeLeft.replace('{time}', formatTime(remaining))}</p>`
+    }
   `;
 }
 

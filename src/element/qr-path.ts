@@ -15,7 +15,7 @@ export function qrPath(text: string): QrPath {
   const { size, data } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
   let d = '';
   for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; ) {
+    for (let col = 0; col < size;) {
       if (!data[row * size + col]) {
         col++;
         continue;

@@ -95,9 +95,7 @@ export class StatusPoller implements ReactiveController {
   #schedule(): void {
     if (!this.#polled || document.visibilityState === 'hidden') return;
     const interval = this.options.interval();
-    const delay = this.#failures
-      ? Math.min(interval * 2 ** this.#failures, MAX_BACKOFF_MS) * (0.5 + Math.random() / 2)
-      : interval;
+    const delay = this.#failures ? Math.min(interval * 2 ** this.#failures, MAX_BACKOFF_MS) * (0.5 + Math.random() / 2) : interval;
     this.#timer = setTimeout(this.pollNow, delay);
   }
 }

@@ -44,7 +44,8 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
     info: {
       title: 'KYC service (kyc-verify sandbox)',
       version: '6.0',
-      description: 'Local emulator of the identity verification service. One origin serves auth_url, base_url, credential_url and verification_url.',
+      description:
+        'Local emulator of the identity verification service. One origin serves auth_url, base_url, credential_url and verification_url.',
     },
   });
 

@@ -113,7 +113,14 @@ function documentRejected(flow: Flow, code: IssueCode, rules: FlowRules): Flow {
 
 /** Success records 012 (scores reached) and then 013 (flow completed). */
 function succeed(flow: Flow): FlowChange {
-  const scored: Flow = { ...flow, phase: 'ended', challenge: 0, step: 'Session_complete_Ok', code: '012', selfieMatch: SELFIE_SCORES.match };
+  const scored: Flow = {
+    ...flow,
+    phase: 'ended',
+    challenge: 0,
+    step: 'Session_complete_Ok',
+    code: '012',
+    selfieMatch: SELFIE_SCORES.match,
+  };
   const completed = end(scored, 'Session_complete_Ok', '013', SUCCESSFUL);
   return { flow: completed, steps: [scored, completed] };
 }

@@ -40,6 +40,6 @@ export function identityOf(nin: string | undefined): TestIdentity {
     name: GIVEN_NAMES[bytes[0]! % GIVEN_NAMES.length]!,
     last_name: `${SURNAMES[bytes[1]! % SURNAMES.length]} ${SURNAMES[bytes[2]! % SURNAMES.length]}`,
     date_birth: `${day}/${month}/${1950 + (bytes[5]! % 55)}`,
-    document_number: String(100_000_000 + bytes.readUInt32BE(6) % 900_000_000),
+    document_number: String(100_000_000 + (bytes.readUInt32BE(6) % 900_000_000)),
   };
 }

@@ -5,7 +5,7 @@ import { ErrorEnvelopeSchema } from './schemas.js';
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Bad request',
   401: 'Token missing, invalid or expired',
-  403: 'Insufficient scope, or another company\'s transaction',
+  403: "Insufficient scope, or another company's transaction",
   404: 'Not found',
   409: 'Conflict',
   413: 'Body too large',

@@ -7,7 +7,10 @@ type Fields = Record<string, z.ZodType>;
  * `fields` with some replaced by stricter schemas (a format, an enum): the type only lets through
  * a replacement whose every value the shared definition also accepts.
  */
-export function narrowed<F extends Fields, N extends { [K in keyof F]?: z.ZodType<z.output<F[K]>> }>(fields: F, narrower: N): Omit<F, keyof N> & N {
+export function narrowed<F extends Fields, N extends { [K in keyof F]?: z.ZodType<z.output<F[K]>> }>(
+  fields: F,
+  narrower: N,
+): Omit<F, keyof N> & N {
   return { ...fields, ...narrower };
 }
 

@@ -95,11 +95,9 @@ export const OUTCOME_CODES = Object.keys(ISSUE_CODES) as [keyof typeof ISSUE_COD
 
 export const OutcomeRequestSchema = z
   .object({ code: z.enum(OUTCOME_CODES) })
-  .openapi('OutcomeRequest', { description: 'The issue code to apply as the flow\'s next event.' });
+  .openapi('OutcomeRequest', { description: "The issue code to apply as the flow's next event." });
 
-export const ClockRequestSchema = z
-  .object({ advance_seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) })
-  .openapi('ClockRequest');
+export const ClockRequestSchema = z.object({ advance_seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) }).openapi('ClockRequest');
 
 export const ClockSchema = z
   .object({ now: z.iso.datetime(), offset_seconds: z.number() })

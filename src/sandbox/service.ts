@@ -44,7 +44,12 @@ export class KycService {
   create(request: CreateTransactionRequest, origin: string): StoredTransaction {
     checkLimits(request);
     if (this.#store.hasTransactionId(request.company_id, request.transaction_id)) {
-      throw new ApiError(409, 'Transaction', 'Duplicated', `transaction_id ${request.transaction_id} already exists for company ${request.company_id}`);
+      throw new ApiError(
+        409,
+        'Transaction',
+        'Duplicated',
+        `transaction_id ${request.transaction_id} already exists for company ${request.company_id}`,
+      );
     }
     const now = this.#clock.now();
     const uuid = randomUUID();

@@ -3,7 +3,14 @@ export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from '
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export type { TokenStore } from './client/token-cache.js';
-export { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError, KycValidationError, type ErrorEnvelope } from './client/errors.js';
+export {
+  KycApiError,
+  KycNetworkError,
+  KycProtocolError,
+  KycTimeoutError,
+  KycValidationError,
+  type ErrorEnvelope,
+} from './client/errors.js';
 export type { BuildRequest, SessionAnswer, SessionTransactionRequest } from './handlers/session.js';
 export type { WebhookOptions } from './handlers/webhook.js';
 export type { OnResult } from './state/result-delivery.js';

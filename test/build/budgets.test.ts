@@ -45,7 +45,10 @@ describe('size budgets', () => {
 
   it('opens the standalone bundle with the notices of the licences it includes', async () => {
     const bundle = await readFile(join(standalone.dir, 'kyc-verify.bundle.js'), 'utf8');
-    assert.match(bundle.split('\n')[0]!, /^\/\*! kyc-verify \d+\.\d+\.\d+ \(MIT\)\. Includes lit, Copyright 2017 Google LLC \(BSD-3-Clause\), and qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase \(MIT\)\. \*\/$/);
+    assert.match(
+      bundle.split('\n')[0]!,
+      /^\/\*! kyc-verify \d+\.\d+\.\d+ \(MIT\)\. Includes lit, Copyright 2017 Google LLC \(BSD-3-Clause\), and qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase \(MIT\)\. \*\/$/,
+    );
   });
 
   it('ships lit in its production build, without dev-mode checks', async () => {

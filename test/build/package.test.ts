@@ -34,10 +34,27 @@ describe('the npm package', () => {
   after(() => rm(scratch, { recursive: true, force: true }));
 
   it('ships the builds, the types, the manifest, the README and the licence, and no sources or tests', () => {
-    for (const file of ['README.md', 'LICENSE', 'package.json', 'custom-elements.json', 'dist/kyc-verify.bundle.js', 'dist/browser/define.js', 'dist/browser/index.js', 'dist/lib/index.d.ts', 'dist/lib/server/index.js', 'dist/lib/sandbox/index.js', 'dist/lib/sandbox/cli.js']) {
+    for (const file of [
+      'README.md',
+      'LICENSE',
+      'package.json',
+      'custom-elements.json',
+      'dist/kyc-verify.bundle.js',
+      'dist/browser/define.js',
+      'dist/browser/index.js',
+      'dist/lib/index.d.ts',
+      'dist/lib/server/index.js',
+      'dist/lib/sandbox/index.js',
+      'dist/lib/sandbox/cli.js',
+    ]) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
     }
-    assert.deepEqual(files.filter((file) => /^(src|test|demo|bench|scripts)\//.test(file) || file.startsWith('dist/lib/element/') && file.endsWith('.js')), []);
+    assert.deepEqual(
+      files.filter(
+        (file) => /^(src|test|demo|bench|scripts)\//.test(file) || (file.startsWith('dist/lib/element/') && file.endsWith('.js')),
+      ),
+      [],
+    );
   });
 
   it('points every exports entry, types included, at a file the tarball has', async () => {
@@ -75,13 +92,19 @@ describe('the npm package', () => {
        window.probe = customElements.get('kyc-verify') === KycVerify && new KycSuccessfulEvent({}).type;`,
     );
     await build({ root, configFile: false, logLevel: 'silent', build: { outDir: join(root, 'dist') } });
-    const bundle = await readFile(join(root, 'dist', (await readFile(join(root, 'dist/index.html'), 'utf8')).match(/src="\/(assets\/[^"]+)"/)![1]!), 'utf8');
+    const bundle = await readFile(
+      join(root, 'dist', (await readFile(join(root, 'dist/index.html'), 'utf8')).match(/src="\/(assets\/[^"]+)"/)![1]!),
+      'utf8',
+    );
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     try {
       const page = await browser.newPage();
       await page.setContent('<!doctype html><body></body>');
       await page.addScriptTag({ content: bundle, type: 'module' });
-      assert.equal(await page.waitForFunction(() => (window as unknown as { probe?: unknown }).probe).then((value) => value.jsonValue()), 'kyc-successful');
+      assert.equal(
+        await page.waitForFunction(() => (window as unknown as { probe?: unknown }).probe).then((value) => value.jsonValue()),
+        'kyc-successful',
+      );
     } finally {
       await browser.close();
     }
@@ -101,7 +124,17 @@ describe('the npm package', () => {
     await writeFile(
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [resolve('node_modules/@types')], skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          types: ['node'],
+          typeRoots: [resolve('node_modules/@types')],
+          skipLibCheck: true,
+        },
         files: ['types-probe.ts'],
       }),
     );

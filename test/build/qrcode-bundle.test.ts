@@ -15,8 +15,7 @@ import { qrPath } from '../../src/element/qr-path.js';
 const MOST_BYTES = 2331;
 
 /** URL-like text of `length` characters: lower case, digits and punctuation, as verification links are. */
-const linkOfLength = (length: number) =>
-  `https://verify.example/transactions/${'a1b2-c3d4/e5f6?g=7&h_8'.repeat(200)}`.slice(0, length);
+const linkOfLength = (length: number) => `https://verify.example/transactions/${'a1b2-c3d4/e5f6?g=7&h_8'.repeat(200)}`.slice(0, length);
 
 describe('qrcode as bundled in the standalone bundle', () => {
   let dir: string;

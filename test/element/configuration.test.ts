@@ -44,7 +44,12 @@ describe('<kyc-verify> configuration', () => {
 
   it('accepts an http: link on localhost for development', async () => {
     const scripted = await script({ status: [status('pending')] });
-    const { element } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': 'http://localhost:4010', mode: 'button' });
+    const { element } = await mount({
+      transaction: UUID,
+      'status-url': scripted.statusUrl,
+      'verification-url': 'http://localhost:4010',
+      mode: 'button',
+    });
     await until(() => element.shadowRoot!.querySelector('a') !== null);
     expect(element.shadowRoot!.querySelector('a')!.href).to.equal(`http://localhost:4010/transactions/${UUID}`);
   });
@@ -58,14 +63,24 @@ describe('<kyc-verify> configuration', () => {
 
   it('uses the default request timeout (10 s) when request-timeout is not a number: a 3 s answer is waited for', async () => {
     const scripted = await script({ status: [{ ...status('pending'), delay: 3000 }] });
-    const { of } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'request-timeout': 'soon' });
+    const { of } = await mount({
+      transaction: UUID,
+      'status-url': scripted.statusUrl,
+      'verification-url': VERIFICATION_URL,
+      'request-timeout': 'soon',
+    });
     await until(() => of('kyc-state-change').length === 1);
     expect(of('kyc-error')).to.have.length(0);
   });
 
   it('keeps the Continue debounce when continue-delay is not a number', async () => {
     const scripted = await script({ status: [status('successful')] });
-    const { element } = await mount({ transaction: UUID, 'status-url': scripted.statusUrl, 'verification-url': VERIFICATION_URL, 'continue-delay': 'none' });
+    const { element } = await mount({
+      transaction: UUID,
+      'status-url': scripted.statusUrl,
+      'verification-url': VERIFICATION_URL,
+      'continue-delay': 'none',
+    });
     await until(() => element.shadowRoot!.querySelector('[part="continue-button"]') !== null);
     await sleep(300);
     expect(element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')!.disabled).to.equal(true);

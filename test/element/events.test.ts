@@ -103,10 +103,17 @@ describe('events of <kyc-verify>', () => {
   it('fires nothing more about a transaction a kyc-state-change listener moved away from with start()', async () => {
     const second = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
     const scripted = await script({
-      session: [{ status: 201, body: { uuid: UUID } }, { status: 201, body: { uuid: second } }],
+      session: [
+        { status: 201, body: { uuid: UUID } },
+        { status: 201, body: { uuid: second } },
+      ],
       status: [status('successful'), status('pending', { uuid: second })],
     });
-    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'verification-url': VERIFICATION_URL, 'poll-interval': '100' });
+    const { element, of } = await mount({
+      'session-url': scripted.sessionUrl,
+      'verification-url': VERIFICATION_URL,
+      'poll-interval': '100',
+    });
     element.addEventListener('kyc-state-change', () => element.start(), { once: true });
     await until(() => of('kyc-state-change').some((event) => event.detail.uuid === second));
     await sleep(300);

@@ -105,11 +105,14 @@ describe('<kyc-verify> rendering', () => {
   it('copies the link with the copy control and says so', async () => {
     const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'en' });
     let copied = '';
-    await withClipboard(async (text: string) => void (copied = text), async () => {
-      part(element, 'copy-button')!.click();
-      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
-      expect(copied).to.equal(LINK);
-    });
+    await withClipboard(
+      async (text: string) => void (copied = text),
+      async () => {
+        part(element, 'copy-button')!.click();
+        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+        expect(copied).to.equal(LINK);
+      },
+    );
   });
 
   it('counts down to expires_at', async () => {
@@ -149,13 +152,16 @@ describe('<kyc-verify> rendering', () => {
     const second = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
     const scripted = await script({ status: [status('pending')] });
     const { element } = await follow(scripted, { lang: 'en' });
-    await withClipboard(async () => {}, async () => {
-      part(element, 'copy-button')!.click();
-      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
-      element.transaction = second;
-      await element.updateComplete;
-      expect(element.shadowRoot!.textContent).not.to.include('Link copied');
-    });
+    await withClipboard(
+      async () => {},
+      async () => {
+        part(element, 'copy-button')!.click();
+        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+        element.transaction = second;
+        await element.updateComplete;
+        expect(element.shadowRoot!.textContent).not.to.include('Link copied');
+      },
+    );
   });
 });
 
@@ -222,18 +228,21 @@ describe('<kyc-verify> accessibility', () => {
 
   it('works from the keyboard alone: Tab reaches the link, then the copy button, and Enter copies', async () => {
     const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'button', lang: 'en' });
-    await withClipboard(async () => {}, async () => {
-      const before = document.createElement('button');
-      before.textContent = 'before';
-      element.before(before);
-      before.focus();
-      await sendKeys({ press: 'Tab' });
-      expect(element.shadowRoot!.activeElement).to.equal(part(element, 'button'));
-      await sendKeys({ press: 'Tab' });
-      expect(element.shadowRoot!.activeElement).to.equal(part(element, 'copy-button'));
-      await sendKeys({ press: 'Enter' });
-      await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
-    });
+    await withClipboard(
+      async () => {},
+      async () => {
+        const before = document.createElement('button');
+        before.textContent = 'before';
+        element.before(before);
+        before.focus();
+        await sendKeys({ press: 'Tab' });
+        expect(element.shadowRoot!.activeElement).to.equal(part(element, 'button'));
+        await sendKeys({ press: 'Tab' });
+        expect(element.shadowRoot!.activeElement).to.equal(part(element, 'copy-button'));
+        await sendKeys({ press: 'Enter' });
+        await until(() => element.shadowRoot!.textContent!.includes('Link copied'));
+      },
+    );
   });
 
   it('moves focus from a vanished control to the result when the verification ends', async () => {

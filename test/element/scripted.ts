@@ -99,7 +99,10 @@ export function envelope(state: TransactionState, fields: Record<string, unknown
 }
 
 /** Every event of the given types that `target` sees, in order. */
-export function record(target: EventTarget, types = ['kyc-state-change', 'kyc-successful', 'kyc-failed', 'kyc-expired', 'kyc-error', 'kyc-continue']) {
+export function record(
+  target: EventTarget,
+  types = ['kyc-state-change', 'kyc-successful', 'kyc-failed', 'kyc-expired', 'kyc-error', 'kyc-continue'],
+) {
   const events: CustomEvent[] = [];
   for (const type of types) target.addEventListener(type, (event) => events.push(event as CustomEvent));
   return {

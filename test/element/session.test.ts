@@ -1,7 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { mount, next, record, script, sleep, status, until, UUID, VERIFICATION_URL } from './scripted.js';
 
-const created = { status: 201, body: { uuid: UUID, link: `${VERIFICATION_URL}/transactions/${UUID}`, expires_at: new Date(Date.now() + 600_000).toISOString() } };
+const created = {
+  status: 201,
+  body: { uuid: UUID, link: `${VERIFICATION_URL}/transactions/${UUID}`, expires_at: new Date(Date.now() + 600_000).toISOString() },
+};
 
 describe('<kyc-verify> sessions', () => {
   it('POSTs to session-url on connect and polls <session-url>/{uuid} for the uuid it got', async () => {
@@ -60,7 +63,11 @@ describe('<kyc-verify> sessions', () => {
       session: [created, { status: 201, body: { uuid: second } }],
       status: [status('failed'), status('pending', { uuid: second })],
     });
-    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, 'verification-url': VERIFICATION_URL, 'poll-interval': '100' });
+    const { element, of } = await mount({
+      'session-url': scripted.sessionUrl,
+      'verification-url': VERIFICATION_URL,
+      'poll-interval': '100',
+    });
     await next(element, 'kyc-failed');
     await element.updateComplete;
     element.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
@@ -129,7 +136,10 @@ describe('<kyc-verify> sessions', () => {
   });
 
   it('never renders an unsafe link from the session answer', async () => {
-    const scripted = await script({ session: [{ status: 201, body: { uuid: UUID, link: 'javascript:alert(1)' } }], status: [status('pending')] });
+    const scripted = await script({
+      session: [{ status: 201, body: { uuid: UUID, link: 'javascript:alert(1)' } }],
+      status: [status('pending')],
+    });
     const { element, of } = await mount({ 'session-url': scripted.sessionUrl });
     await until(() => of('kyc-error').length === 1);
     expect(of('kyc-error')[0]!.detail).to.include({ kind: 'config', retrying: false });

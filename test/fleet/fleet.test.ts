@@ -65,9 +65,12 @@ describe('three instances on Redis behind a round-robin balancer', () => {
     assert.deepEqual(new Set(answers), new Set([200]));
   });
 
-  test("another caller gets 404 on every instance, as on one", async () => {
+  test('another caller gets 404 on every instance, as on one', async () => {
     const strangers = await Promise.all([0, 1, 2].map(() => fleet().poll(uuids[0]!, 'mallory')));
-    assert.deepEqual(strangers.map((answer) => answer.status), [404, 404, 404]);
+    assert.deepEqual(
+      strangers.map((answer) => answer.status),
+      [404, 404, 404],
+    );
   });
 
   test('no uuid is read from the service more than once in any second, fleet-wide', () => {
@@ -93,7 +96,11 @@ describe('results on a fleet', () => {
     const replayed = [...payloads, ...payloads, ...payloads].reverse();
     const answers = await Promise.all(
       replayed.map((payload) =>
-        fetch(`${fleet().url}/kyc/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+        fetch(`${fleet().url}/kyc/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        }),
       ),
     );
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([204]));
@@ -127,7 +134,11 @@ describe('a slow store on one instance', () => {
           state: await stateOf(answer),
           at: performance.now(),
         }));
-        await eventually(() => service.reads.filter((read) => read.uuid === uuid).length > readsBefore, 5000, 'the slow instance read pending');
+        await eventually(
+          () => service.reads.filter((read) => read.uuid === uuid).length > readsBefore,
+          5000,
+          'the slow instance read pending',
+        );
         await succeed(uuid);
         // Past the slow instance's read lease: the fast one reads the end and writes it.
         await delay(1300);
@@ -138,7 +149,10 @@ describe('a slow store on one instance', () => {
         return { fastState, fastFirst: fastAt < slowAnswer.at, slowState: slowAnswer.state, finalState };
       }),
     );
-    assert.ok(trials.every((trial) => trial.fastState === 'successful' && trial.fastFirst), 'the end was written before the late pending');
+    assert.ok(
+      trials.every((trial) => trial.fastState === 'successful' && trial.fastFirst),
+      'the end was written before the late pending',
+    );
     // The late write kept the end: the slow instance answers it, as does the next poll anywhere.
     assert.deepEqual(new Set(trials.map((trial) => trial.slowState)), new Set(['successful']));
     assert.deepEqual(new Set(trials.map((trial) => trial.finalState)), new Set(['successful']));
@@ -158,9 +172,20 @@ describe('an instance killed inside onResult', () => {
     await delay(1200);
     const [doomed] = fleet().instances;
     assert.equal(await stateOf(await fetch(`${doomed!.url}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } })), 'successful');
-    await eventually(() => fleet().reports.some((report) => report.event === 'entered' && report.uuid === uuid), 5000, 'onResult began on instance 0');
+    await eventually(
+      () => fleet().reports.some((report) => report.event === 'entered' && report.uuid === uuid),
+      5000,
+      'onResult began on instance 0',
+    );
     await fleet().kill(doomed!);
-    await eventually(() => fleet().results().some((result) => result.uuid === uuid), 2000 + 5000, 'another instance ran onResult');
+    await eventually(
+      () =>
+        fleet()
+          .results()
+          .some((result) => result.uuid === uuid),
+      2000 + 5000,
+      'another instance ran onResult',
+    );
     assert.notEqual(fleet().results()[0]!.pid, doomed!.process.pid);
     const answer = await fleet().poll(uuid);
     assert.equal(answer.status, 200);
@@ -187,12 +212,19 @@ describe('Redis unreachable for 5 s', () => {
       assert.equal(poll.headers.get('retry-after'), '1');
       const session = await fetch(`${fleet().url}/kyc/session`, { method: 'POST', headers: { 'x-user': 'alice' } });
       assert.equal(session.status, 503);
-      await eventually(() => fleet().reports.some((report) => report.event === 'error' && /could not be stored/.test(report.message ?? '')), 5000, 'the orphaned transaction was reported');
+      await eventually(
+        () => fleet().reports.some((report) => report.event === 'error' && /could not be stored/.test(report.message ?? '')),
+        5000,
+        'the orphaned transaction was reported',
+      );
     } finally {
       await resume;
     }
     assert.ok(resumed);
-    assert.ok(fleet().instances.every((instance) => instance.process.exitCode === null), 'every instance is still running');
+    assert.ok(
+      fleet().instances.every((instance) => instance.process.exitCode === null),
+      'every instance is still running',
+    );
     let state = '';
     for (let attempt = 0; attempt < 20 && state !== 'successful'; attempt++) {
       const answer = await fleet().poll(uuid);
@@ -200,6 +232,13 @@ describe('Redis unreachable for 5 s', () => {
       else await delay(250);
     }
     assert.equal(state, 'successful');
-    await eventually(() => fleet().results().some((result) => result.uuid === uuid), 5000, 'the result of the end missed during the outage');
+    await eventually(
+      () =>
+        fleet()
+          .results()
+          .some((result) => result.uuid === uuid),
+      5000,
+      'the result of the end missed during the outage',
+    );
   });
 });

@@ -59,11 +59,20 @@ async function startProxy(targets: () => string[], onRequest: (req: IncomingMess
   const server = createServer(async (req, res) => {
     onRequest(req);
     const body = await readBody(req);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+    ) as Record<string, string>;
     for (const target of targets()) {
       try {
-        const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length ? new Uint8Array(body) : undefined, redirect: 'manual' });
-        const answerHeaders = Object.fromEntries([...answer.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(name)));
+        const answer = await fetch(`${target}${req.url}`, {
+          method: req.method,
+          headers,
+          body: body.length ? new Uint8Array(body) : undefined,
+          redirect: 'manual',
+        });
+        const answerHeaders = Object.fromEntries(
+          [...answer.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(name)),
+        );
         res.writeHead(answer.status, answerHeaders).end(Buffer.from(await answer.arrayBuffer()));
         return;
       } catch {
@@ -153,7 +162,13 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
     return [...alive.slice(turn), ...alive.slice(0, turn)].map((instance) => instance.url);
   });
   const prefix = `fleet-${crypto.randomUUID()}:`;
-  const common = { KYC_URL: kycUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, REPORT_URL: reportUrl, WEBHOOK_URL: `${balancer.url}/kyc/webhook` };
+  const common = {
+    KYC_URL: kycUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    REPORT_URL: reportUrl,
+    WEBHOOK_URL: `${balancer.url}/kyc/webhook`,
+  };
   instances.push(...(await Promise.all(Array.from({ length: count }, (_, index) => startInstance({ ...common, ...env(index) })))));
 
   const stop = async (instance: Instance, signal: NodeJS.Signals = 'SIGTERM') => {

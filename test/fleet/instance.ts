@@ -31,7 +31,14 @@ const report = (body: Record<string, unknown>) =>
     if (!answer.ok) throw new Error(`report answered ${answer.status}`);
   });
 
-const client = createKycClient({ authUrl: kycUrl, baseUrl: kycUrl, credentialUrl: kycUrl, clientId: 'sandbox-client', clientSecret: 'sandbox-secret', tokenStore: redisStore });
+const client = createKycClient({
+  authUrl: kycUrl,
+  baseUrl: kycUrl,
+  credentialUrl: kycUrl,
+  clientId: 'sandbox-client',
+  clientSecret: 'sandbox-secret',
+  tokenStore: redisStore,
+});
 const kit = createKycKit({
   client,
   store,

@@ -36,7 +36,14 @@ test('create answers 201 with a transaction envelope', async () => {
 test('a new transaction is pending at Session_start with code 001 and no issue_description', async () => {
   const data = await sandbox.created(token);
   assert.deepEqual(
-    { active: data.active, complete: data.complete, failed: data.failed, step: data.step, code: data.code, issue_description: data.issue_description },
+    {
+      active: data.active,
+      complete: data.complete,
+      failed: data.failed,
+      step: data.step,
+      code: data.code,
+      issue_description: data.issue_description,
+    },
     { active: true, complete: false, failed: false, step: 'Session_start', code: '001', issue_description: null },
   );
   assert.deepEqual(data.verification_result, {});
@@ -59,18 +66,49 @@ test('every optional field of the request is echoed in the transaction', async (
     client_id: 'web',
     creator_user_id: 'agent-3',
     allowed_clients: ['web', 'app'],
-    metadata: { ...METADATA_DEFAULTS, nin: '12.345.678-5', country: 'CL', challenges_required: 2, redirect_uri: 'https://example.test/done', web_redirect: true, document_tolerance: 2 },
+    metadata: {
+      ...METADATA_DEFAULTS,
+      nin: '12.345.678-5',
+      country: 'CL',
+      challenges_required: 2,
+      redirect_uri: 'https://example.test/done',
+      web_redirect: true,
+      document_tolerance: 2,
+    },
   });
   const { body } = await sandbox.create(token, request);
   const { data } = body;
-  for (const field of ['transaction_id', 'company_id', 'authorization_method', 'tries', 'expiration', 'webhook', 'scope', 'user_id', 'client_id', 'creator_user_id', 'allowed_clients', 'metadata']) {
+  for (const field of [
+    'transaction_id',
+    'company_id',
+    'authorization_method',
+    'tries',
+    'expiration',
+    'webhook',
+    'scope',
+    'user_id',
+    'client_id',
+    'creator_user_id',
+    'allowed_clients',
+    'metadata',
+  ]) {
     assert.deepEqual(data[field], request[field], field);
   }
 });
 
 test('fields not given are null in the transaction', async () => {
   const data = await sandbox.created(token);
-  for (const field of ['user_id', 'scope', 'allowed_clients', 'nanoid', 'client_id', 'webhook', 'creator_user_id', 'deleted_at', 'extra_check_details']) {
+  for (const field of [
+    'user_id',
+    'scope',
+    'allowed_clients',
+    'nanoid',
+    'client_id',
+    'webhook',
+    'creator_user_id',
+    'deleted_at',
+    'extra_check_details',
+  ]) {
     assert.equal(data[field], null, field);
   }
 });
@@ -96,7 +134,10 @@ test('transactions get increasing numeric ids', async () => {
   assert.equal(second.id, first.id + 1);
 });
 
-for (const [what, tries] of [['0', 0], ['negative', -1]] as const) {
+for (const [what, tries] of [
+  ['0', 0],
+  ['negative', -1],
+] as const) {
   test(`tries ${what} answers 400 with an error envelope`, async () => {
     const { status, body } = await sandbox.create(token, newTransaction({ tries }));
     assert.equal(status, 400);
@@ -111,14 +152,22 @@ test('tries 1 is accepted', async () => {
 for (const field of ['capture_document_expiration', 'capture_facial_expiration', 'capture_challenge_expiration']) {
   test(`${field} greater than expiration answers 400`, async () => {
     const captures = { capture_document_expiration: 100, capture_facial_expiration: 100, capture_challenge_expiration: 100, [field]: 101 };
-    const { status, body } = await sandbox.create(token, newTransaction({ expiration: 100, metadata: { nin: '11.111.111-1', ...captures } }));
+    const { status, body } = await sandbox.create(
+      token,
+      newTransaction({ expiration: 100, metadata: { nin: '11.111.111-1', ...captures } }),
+    );
     assert.equal(status, 400);
     assert.equal(body.errors, `metadata.${field} (101) is greater than expiration (100)`);
   });
 }
 
 test('capture times equal to expiration are accepted', async () => {
-  const metadata = { nin: '11.111.111-1', capture_document_expiration: 60, capture_facial_expiration: 60, capture_challenge_expiration: 60 };
+  const metadata = {
+    nin: '11.111.111-1',
+    capture_document_expiration: 60,
+    capture_facial_expiration: 60,
+    capture_challenge_expiration: 60,
+  };
   assert.equal((await sandbox.create(token, newTransaction({ expiration: 60, metadata }))).status, 201);
 });
 
@@ -191,7 +240,7 @@ test('the same transaction_id is free for another company', async () => {
   assert.equal(status, 201);
 });
 
-test('creating for a company other than the token\'s answers 403', async () => {
+test("creating for a company other than the token's answers 403", async () => {
   const { status, body } = await sandbox.create(token, newTransaction({ company_id: 'other-company' }));
   assert.equal(status, 403);
   assert.equal(body.errors, 'The token is not for company other-company');

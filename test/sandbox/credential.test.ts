@@ -20,7 +20,14 @@ test('a successful transaction answers the document data of its test identity', 
     code: 200,
     resource: 'User Credential',
     message: 'Ok',
-    data: { name: 'Juan Pablo', last_name: 'Muñoz Soto', date_birth: '02/11/1979', nin: '12.345.678-5', document_number: '100123456', identity_verification_score: SELFIE_SCORES.match },
+    data: {
+      name: 'Juan Pablo',
+      last_name: 'Muñoz Soto',
+      date_birth: '02/11/1979',
+      nin: '12.345.678-5',
+      document_number: '100123456',
+      identity_verification_score: SELFIE_SCORES.match,
+    },
   });
 });
 
@@ -44,7 +51,12 @@ test('a transaction that ended before any document was read answers 404', async 
   const uuid = await finished('11.111.111-1', 'time_out');
   const { status, body } = await sandbox.credentialInformation(token, uuid);
   assert.equal(status, 404);
-  assert.deepEqual(body, { code: 404, resource: 'User Credential', message: 'Not found', errors: 'No document was read in this transaction' });
+  assert.deepEqual(body, {
+    code: 404,
+    resource: 'User Credential',
+    message: 'Not found',
+    errors: 'No document was read in this transaction',
+  });
 });
 
 test('a transaction in progress answers 409 Not finished', async () => {
@@ -60,7 +72,7 @@ test('an unknown transaction answers 404', async () => {
   assert.equal(body.resource, 'User Credential');
 });
 
-test('another company\'s transaction answers 403', async () => {
+test("another company's transaction answers 403", async () => {
   const uuid = await finished('11.111.111-1', '002', '013');
   const { status } = await sandbox.credentialInformation(await sandbox.token('other-client', 'other-secret'), uuid);
   assert.equal(status, 403);

@@ -75,7 +75,16 @@ test('expiry fires the webhook without anyone reading the transaction', async ()
   assert.equal(receiver.received.length, 1);
   assert.deepEqual(
     { ...receiver.received[0]!.body, updated_at: undefined },
-    { uuid: created.uuid, transaction_id: created.transaction_id, company_id: 'sandbox-company', authorization_method: 'kyc_register',
-      active: false, complete: false, failed: false, updated_at: undefined, verification_result: { selfie_document_match: 0 } },
+    {
+      uuid: created.uuid,
+      transaction_id: created.transaction_id,
+      company_id: 'sandbox-company',
+      authorization_method: 'kyc_register',
+      active: false,
+      complete: false,
+      failed: false,
+      updated_at: undefined,
+      verification_result: { selfie_document_match: 0 },
+    },
   );
 });

@@ -47,7 +47,10 @@ test('after a document problem the user may capture the document again', async (
 test('with require_document_validation, an invalid document (006) ends failed at once', async () => {
   const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', require_document_validation: true } });
   assert.deepEqual(summary(await sandbox.outcomes(uuid, '006')), {
-    state: 'failed', step: 'Capture_credential_fail', code: '006', issue_description: ISSUE_CODES['006'],
+    state: 'failed',
+    step: 'Capture_credential_fail',
+    code: '006',
+    issue_description: ISSUE_CODES['006'],
   });
 });
 
@@ -60,12 +63,20 @@ for (const code of ['012', '013']) {
   test(`success (${code}) ends Successful at Session_complete_Ok with code 013 and the match score`, async () => {
     const { uuid } = await sandbox.created(token);
     const data = await sandbox.outcomes(uuid, '002', code);
-    assert.deepEqual(summary(data), { state: 'successful', step: 'Session_complete_Ok', code: '013', issue_description: ISSUE_CODES['013'] });
+    assert.deepEqual(summary(data), {
+      state: 'successful',
+      step: 'Session_complete_Ok',
+      code: '013',
+      issue_description: ISSUE_CODES['013'],
+    });
     assert.deepEqual(data.verification_result, { selfie_document_match: SELFIE_SCORES.match });
   });
 }
 
-for (const [code, score] of [['014', SELFIE_SCORES.mismatch], ['015', SELFIE_SCORES.lowScore]] as const) {
+for (const [code, score] of [
+  ['014', SELFIE_SCORES.mismatch],
+  ['015', SELFIE_SCORES.lowScore],
+] as const) {
   test(`selfie failure ${code} uses up a try and lets the user retake the selfie`, async () => {
     const { uuid } = await sandbox.created(token);
     const data = await sandbox.outcomes(uuid, '002', code);

@@ -19,7 +19,7 @@ test('get by nanoid answers the same transaction', async () => {
   assert.equal(body.data.uuid, created.uuid);
 });
 
-test('the read-only client can read its company\'s transactions', async () => {
+test("the read-only client can read its company's transactions", async () => {
   const created = await sandbox.created(token);
   assert.equal((await sandbox.get(await sandbox.token('sandbox-reader'), created.uuid)).status, 200);
 });
@@ -31,7 +31,7 @@ test('an unknown identifier answers 404 Not found', async () => {
   assert.equal(body.message, 'Not found');
 });
 
-test('another company\'s transaction answers 403', async () => {
+test("another company's transaction answers 403", async () => {
   const created = await sandbox.created(token);
   const { status, body } = await sandbox.get(await sandbox.token('other-client', 'other-secret'), created.uuid);
   assert.equal(status, 403);
@@ -50,7 +50,10 @@ test('a nanoid shared by two transactions answers 409', async () => {
 test('the read shows expiry the moment it is due', async () => {
   const local = await sandboxForTests();
   const own = await local.token();
-  const created = await local.created(own, { expiration: 300, metadata: { nin: '11.111.111-1', capture_document_expiration: 60, capture_facial_expiration: 60, capture_challenge_expiration: 60 } });
+  const created = await local.created(own, {
+    expiration: 300,
+    metadata: { nin: '11.111.111-1', capture_document_expiration: 60, capture_facial_expiration: 60, capture_challenge_expiration: 60 },
+  });
   await local.advanceClock(299);
   assert.equal((await local.get(own, created.uuid)).body.data.active, true);
   await local.advanceClock(1);

@@ -38,7 +38,11 @@ export class SandboxClient {
     return this.handle.url;
   }
 
-  async request(method: string, path: string, options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  async request(
+    method: string,
+    path: string,
+    options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body = options.body;

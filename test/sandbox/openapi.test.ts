@@ -47,7 +47,11 @@ test('token responses match the document', async () => {
 });
 
 test('create responses match the document: 201, 400, 401, 403, 409, 422', async () => {
-  const request = newTransaction({ nanoid: true, webhook: 'https://example.test/hook', metadata: { nin: '11.111.111-1', redirect_uri: 'https://example.test/done' } });
+  const request = newTransaction({
+    nanoid: true,
+    webhook: 'https://example.test/hook',
+    metadata: { nin: '11.111.111-1', redirect_uri: 'https://example.test/done' },
+  });
   const path = '/v1/transactions/';
   assertDocumented(path, 'post', await sandbox.create(token, request));
   assertDocumented(path, 'post', await sandbox.create(token, request));

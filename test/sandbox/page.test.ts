@@ -13,7 +13,8 @@ const choose = (uuid: string, outcome: string, query = '') =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 const read = async (uuid: string) => (await sandbox.get(token, uuid)).body.data;
-const buttons = (page: string) => [...page.matchAll(/<button[^>]*value="([^"]+)"[^>]*>([^<]+)<\/button>/g)].map(([, value, label]) => `${value}=${label}`);
+const buttons = (page: string) =>
+  [...page.matchAll(/<button[^>]*value="([^"]+)"[^>]*>([^<]+)<\/button>/g)].map(([, value, label]) => `${value}=${label}`);
 
 test('the verification link serves an HTML page in Spanish by default', async () => {
   const { uuid } = await sandbox.created(token);
@@ -112,7 +113,9 @@ test('a failed liveness challenge records 015 and sends the user back to the sel
 });
 
 test('the end shows the result and, with web_redirect, redirects to redirect_uri?id=<transaction_id>', async () => {
-  const created = await sandbox.created(token, { metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/kyc/done', web_redirect: true } });
+  const created = await sandbox.created(token, {
+    metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/kyc/done', web_redirect: true },
+  });
   await choose(created.uuid, '002');
   const { status, headers } = await choose(created.uuid, 'selfie_ok');
   assert.equal(status, 303);
@@ -121,13 +124,19 @@ test('the end shows the result and, with web_redirect, redirects to redirect_uri
 });
 
 test('redirect_uri keeps its own query when id is appended', async () => {
-  const created = await sandbox.created(token, { tries: 1, metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/back?from=kyc', web_redirect: true } });
+  const created = await sandbox.created(token, {
+    tries: 1,
+    metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/back?from=kyc', web_redirect: true },
+  });
   const { headers } = await choose(created.uuid, '007');
   assert.equal(headers.get('location'), `https://shop.example.test/back?from=kyc&id=${created.transaction_id}`);
 });
 
 test('without web_redirect the end returns to the page, which shows the result', async () => {
-  const created = await sandbox.created(token, { tries: 1, metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/done' } });
+  const created = await sandbox.created(token, {
+    tries: 1,
+    metadata: { nin: '11.111.111-1', redirect_uri: 'https://shop.example.test/done' },
+  });
   const { headers } = await choose(created.uuid, '007', '?lang=en');
   assert.equal(headers.get('location'), `/transactions/${created.uuid}?lang=en`);
   const { body } = await open(created.uuid, '?lang=en');

@@ -16,11 +16,25 @@ function assertErrorEnvelope({ status, body }: Reply, expected: number, resource
 }
 
 test('a body that is not JSON answers a 400 error envelope', async () => {
-  assertErrorEnvelope(await sandbox.request('POST', '/v1/transactions/', { token, body: '{"transaction_id": ', headers: { 'content-type': 'application/json' } }), 400);
+  assertErrorEnvelope(
+    await sandbox.request('POST', '/v1/transactions/', {
+      token,
+      body: '{"transaction_id": ',
+      headers: { 'content-type': 'application/json' },
+    }),
+    400,
+  );
 });
 
 test('a body without a JSON content type answers 415', async () => {
-  assertErrorEnvelope(await sandbox.request('POST', '/v1/transactions/', { token, body: JSON.stringify(newTransaction()), headers: { 'content-type': 'text/plain' } }), 415);
+  assertErrorEnvelope(
+    await sandbox.request('POST', '/v1/transactions/', {
+      token,
+      body: JSON.stringify(newTransaction()),
+      headers: { 'content-type': 'text/plain' },
+    }),
+    415,
+  );
 });
 
 test('a create without any body answers 422', async () => {
@@ -49,7 +63,7 @@ test('a known path with another method answers a 404 error envelope', async () =
   assertErrorEnvelope(await sandbox.request('DELETE', '/v1/transactions/'), 404, 'Route');
 });
 
-test('paths are exact like the service\'s: create without the trailing slash is not a route', async () => {
+test("paths are exact like the service's: create without the trailing slash is not a route", async () => {
   assert.equal((await sandbox.request('POST', '/v1/transactions', { token, json: newTransaction() })).status, 404);
 });
 
@@ -60,12 +74,19 @@ test('a malformed clock request answers 422 and leaves the clock alone', async (
 });
 
 test('a token request of control characters answers a 400 Token envelope, and the sandbox goes on serving', async () => {
-  assertErrorEnvelope(await sandbox.request('POST', '/oauth/token/', { body: '\u0000\u0001', headers: { 'content-type': 'application/json' } }), 400, 'Token');
+  assertErrorEnvelope(
+    await sandbox.request('POST', '/oauth/token/', { body: '\u0000\u0001', headers: { 'content-type': 'application/json' } }),
+    400,
+    'Token',
+  );
   assert.equal((await sandbox.create(token)).status, 201);
 });
 
 test('an outcome whose body is JSON null answers a 422 envelope, and the sandbox goes on serving', async () => {
-  assertErrorEnvelope(await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } }), 422);
+  assertErrorEnvelope(
+    await sandbox.request('POST', '/sandbox/transactions/x/outcome', { body: 'null', headers: { 'content-type': 'application/json' } }),
+    422,
+  );
   assert.equal((await sandbox.create(token)).status, 201);
 });
 

@@ -39,7 +39,12 @@ test('a client with one scope is granted only that scope', async () => {
 test('a wrong secret answers 401 with an error envelope', async () => {
   const { status, body } = await sandbox.request('POST', '/oauth/token/', { json: tokenRequest({ client_secret: 'wrong' }) });
   assert.equal(status, 401);
-  assert.deepEqual(body, { code: 401, resource: 'Token', message: 'Invalid credentials', errors: 'Unknown client_id or wrong client_secret' });
+  assert.deepEqual(body, {
+    code: 401,
+    resource: 'Token',
+    message: 'Invalid credentials',
+    errors: 'Unknown client_id or wrong client_secret',
+  });
 });
 
 test('an unknown client answers 401', async () => {
@@ -54,7 +59,9 @@ test('a grant other than client_credentials answers 400 unsupported_grant_type',
 });
 
 test('a token request without client_secret answers 422', async () => {
-  const { status, body } = await sandbox.request('POST', '/oauth/token/', { json: { client_id: 'sandbox-client', grant_type: 'client_credentials' } });
+  const { status, body } = await sandbox.request('POST', '/oauth/token/', {
+    json: { client_id: 'sandbox-client', grant_type: 'client_credentials' },
+  });
   assert.equal(status, 422);
   assert.match(body.errors, /client_secret/);
 });
@@ -69,9 +76,13 @@ test('a form-encoded token request answers 415: the body must be JSON', async ()
 });
 
 test('clients passed to startSandbox replace the built-in ones', async () => {
-  const custom = await sandboxForTests({ clients: [{ client_id: 'mine', client_secret: 's3cret', company_id: 'acme', scopes: ['engine.transaction.r'] }] });
+  const custom = await sandboxForTests({
+    clients: [{ client_id: 'mine', client_secret: 's3cret', company_id: 'acme', scopes: ['engine.transaction.r'] }],
+  });
   assert.equal((await custom.request('POST', '/oauth/token/', { json: tokenRequest() })).status, 401);
-  const { status, body } = await custom.request('POST', '/oauth/token/', { json: tokenRequest({ client_id: 'mine', client_secret: 's3cret' }) });
+  const { status, body } = await custom.request('POST', '/oauth/token/', {
+    json: tokenRequest({ client_id: 'mine', client_secret: 's3cret' }),
+  });
   assert.equal(status, 200);
   assert.equal(decode(body.access_token).payload.company_id, 'acme');
 });

@@ -7,7 +7,17 @@ import { refusingUrl, SandboxClient, sandboxForTests, webhookReceiver } from './
 
 const sandbox = await sandboxForTests({ webhookRetry: { attempts: 3, baseDelayMs: 5 } });
 const token = await sandbox.token();
-const PAYLOAD_FIELDS = ['active', 'authorization_method', 'company_id', 'complete', 'failed', 'transaction_id', 'updated_at', 'uuid', 'verification_result'];
+const PAYLOAD_FIELDS = [
+  'active',
+  'authorization_method',
+  'company_id',
+  'complete',
+  'failed',
+  'transaction_id',
+  'updated_at',
+  'uuid',
+  'verification_result',
+];
 
 async function run(webhook: string, metadata: Record<string, unknown>, ...codes: string[]) {
   const created = await sandbox.created(token, { webhook, metadata: { nin: '11.111.111-1', ...metadata } });
@@ -44,14 +54,22 @@ test('with webhook_full_update every step sends a webhook', async () => {
   await run(receiver.url, { webhook_full_update: true }, '003', '002', '012');
   const flags = receiver.received.map(({ body }) => [body.active, body.complete, body.failed]);
   // 003, 002, then success records 012 (scores reached) and 013 (completed).
-  assert.deepEqual(flags, [[true, false, false], [true, false, false], [true, false, false], [false, true, false]]);
+  assert.deepEqual(flags, [
+    [true, false, false],
+    [true, false, false],
+    [true, false, false],
+    [false, true, false],
+  ]);
 });
 
 test('the delivery log tells step deliveries from state changes', async () => {
   const receiver = await webhookReceiver();
   const created = await run(receiver.url, { webhook_full_update: true }, '002', '016');
   const { body } = await sandbox.request('GET', `/sandbox/webhooks?uuid=${created.uuid}`);
-  assert.deepEqual(body.deliveries.map((delivery: any) => delivery.reason), ['step', 'state_change']);
+  assert.deepEqual(
+    body.deliveries.map((delivery: any) => delivery.reason),
+    ['step', 'state_change'],
+  );
 });
 
 test('a delivery answered 2xx is logged delivered with its status and timing', async () => {
@@ -73,21 +91,27 @@ test('a 5xx answer is logged as failed and not retried', async () => {
   assert.equal(receiver.received.length, 1);
   const [delivery] = sandbox.handle.webhookDeliveries(created.uuid);
   assert.equal(delivery!.state, 'failed');
-  assert.deepEqual(delivery!.attempts.map((attempt) => attempt.status), [503]);
+  assert.deepEqual(
+    delivery!.attempts.map((attempt) => attempt.status),
+    [503],
+  );
 });
 
 test('a refused connection is retried with backoff up to the attempt limit', async () => {
   const created = await run(await refusingUrl(), {}, '016');
   const [delivery] = sandbox.handle.webhookDeliveries(created.uuid);
   assert.equal(delivery!.state, 'failed');
-  assert.deepEqual(delivery!.attempts.map((attempt) => [attempt.status, attempt.error]), [
-    [null, 'ECONNREFUSED'],
-    [null, 'ECONNREFUSED'],
-    [null, 'ECONNREFUSED'],
-  ]);
+  assert.deepEqual(
+    delivery!.attempts.map((attempt) => [attempt.status, attempt.error]),
+    [
+      [null, 'ECONNREFUSED'],
+      [null, 'ECONNREFUSED'],
+      [null, 'ECONNREFUSED'],
+    ],
+  );
 });
 
-test('the delivery log lists every transaction\'s deliveries, oldest first', async () => {
+test("the delivery log lists every transaction's deliveries, oldest first", async () => {
   const receiver = await webhookReceiver();
   const first = await run(receiver.url, {}, '016');
   const second = await run(receiver.url, {}, '016');
@@ -107,11 +131,16 @@ test('close() ends a delivery still waiting for its answer', { timeout: 5_000 },
   const own = await startSandbox({ port: 0, webhookRetry: { timeoutMs: 60_000 } });
   try {
     const client = new SandboxClient(own);
-    const { uuid } = await client.created(await client.token(), { webhook: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook` });
+    const { uuid } = await client.created(await client.token(), {
+      webhook: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`,
+    });
     await client.outcomes(uuid, '016');
     await own.close();
     await own.webhooksSettled();
-    assert.deepEqual(own.webhookDeliveries(uuid).map((delivery) => delivery.state), ['failed']);
+    assert.deepEqual(
+      own.webhookDeliveries(uuid).map((delivery) => delivery.state),
+      ['failed'],
+    );
   } finally {
     silent.closeAllConnections();
     silent.close();

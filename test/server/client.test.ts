@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KycApiError, KycProtocolError, KycTimeoutError, KycValidationError, type CreateTransactionRequest } from '../../src/server/index.js';
+import {
+  KycApiError,
+  KycProtocolError,
+  KycTimeoutError,
+  KycValidationError,
+  type CreateTransactionRequest,
+} from '../../src/server/index.js';
 import { advanceSandboxClock, countingFetch, createRequest, NIN, sandboxClient, succeed, tokenRequests, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
 /** A fetch that rewrites the create request after the kit validated it: how a rule only the service enforces is reached. */
 const alteringCreateBody = (from: string, to: string) => (input: string, init: RequestInit) =>
-  fetch(input, typeof init.body === 'string' && input.endsWith('/v1/transactions/') ? { ...init, body: init.body.replace(from, to) } : init);
+  fetch(
+    input,
+    typeof init.body === 'string' && input.endsWith('/v1/transactions/') ? { ...init, body: init.body.replace(from, to) } : init,
+  );
 
 /** Rejects with a KycApiError of `status` (and returns it for further checks). */
 async function apiError(promise: Promise<unknown>, status: number): Promise<KycApiError> {
@@ -59,7 +68,13 @@ describe('token cache', () => {
     assert.equal(transaction.uuid, uuid);
     assert.deepEqual(
       counter.calls.map((call) => `${call.method} ${new URL(call.url).pathname}`),
-      ['POST /oauth/token/', 'POST /v1/transactions/', `GET /v1/transactions/${uuid}`, 'POST /oauth/token/', `GET /v1/transactions/${uuid}`],
+      [
+        'POST /oauth/token/',
+        'POST /v1/transactions/',
+        `GET /v1/transactions/${uuid}`,
+        'POST /oauth/token/',
+        `GET /v1/transactions/${uuid}`,
+      ],
     );
   });
 
@@ -116,7 +131,10 @@ describe('transactions', () => {
 
   test('uses the verification URL given, else the origin of baseUrl', () => {
     assert.equal(sandboxClient('https://api.example/kyc').verificationLink('u-1'), 'https://api.example/transactions/u-1');
-    assert.equal(sandboxClient('https://api.example', { verificationUrl: 'https://verify.example/' }).verificationLink('u-1'), 'https://verify.example/transactions/u-1');
+    assert.equal(
+      sandboxClient('https://api.example', { verificationUrl: 'https://verify.example/' }).verificationLink('u-1'),
+      'https://verify.example/transactions/u-1',
+    );
   });
 });
 
@@ -208,7 +226,10 @@ describe('errors', () => {
       const answer = await fetch(input, init);
       if (!input.includes('/v1/transactions/')) return answer;
       const envelope = await answer.json();
-      return Response.json({ ...envelope, data: { ...envelope.data, created_at: '2030-01-02 03:04:05+00:00', risk_level: 'low' } }, { status: answer.status });
+      return Response.json(
+        { ...envelope, data: { ...envelope.data, created_at: '2030-01-02 03:04:05+00:00', risk_level: 'low' } },
+        { status: answer.status },
+      );
     };
     const transaction = await sandboxClient(sandbox.url, { fetch: widened }).createTransaction(createRequest());
     assert.equal(transaction.created_at, '2030-01-02 03:04:05+00:00');

@@ -40,7 +40,10 @@ test('two kits on one client share nothing: each answers and delivers only its o
   assert.equal((await second.kit.webhook(second.endOf(uuid))).status, 204);
   assert.equal((await first.kit.webhook(first.endOf(uuid))).status, 204);
   await Promise.all([first.kit.idle(), second.kit.idle()]);
-  assert.deepEqual(first.results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    first.results.map((status) => status.uuid),
+    [uuid],
+  );
   assert.deepEqual(second.results, []);
   assert.equal((await second.kit.status(new Request(`http://host.example/kyc/status/${uuid}`))).status, 404);
 });
@@ -54,7 +57,10 @@ test('the waitUntil given with a request receives the work done after the answer
   assert.equal(answer.status, 204);
   assert.ok(kept.length > 0);
   await Promise.all(kept);
-  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    results.map((status) => status.uuid),
+    [uuid],
+  );
 });
 
 test('a poll that finds the end has its result recorded before the answer, and run under its waitUntil', async () => {
@@ -68,7 +74,10 @@ test('a poll that finds the end has its result recorded before the answer, and r
   assert.equal(((await answer.json()) as TransactionStatus).state, 'successful');
   assert.ok(kept.length > 0);
   await Promise.all(kept);
-  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    results.map((status) => status.uuid),
+    [uuid],
+  );
 });
 
 test('kits built per request and dropped are collected with all their state, sweep timers included (1,000 kits)', async () => {

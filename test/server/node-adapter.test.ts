@@ -27,7 +27,13 @@ function jsonBodyParser(keepRaw: boolean) {
 
 /** A webhook handler behind a body parser, Express-style: `(req, res, next)` middleware in a chain. */
 async function webhookBehindParser(keepRaw: boolean, options: Partial<KycKitOptions> = {}) {
-  const kit = createKycKit({ client: sandboxClient(sandbox.url), buildRequest: () => createRequestWithoutId(), onResult: () => {}, sweepIntervalMs: 0, ...options });
+  const kit = createKycKit({
+    client: sandboxClient(sandbox.url),
+    buildRequest: () => createRequestWithoutId(),
+    onResult: () => {},
+    sweepIntervalMs: 0,
+    ...options,
+  });
   const handler = toNodeHandler(kit.webhook);
   const parse = jsonBodyParser(keepRaw);
   const server = createServer((req, res) => parse(req, res, () => handler(req, res, (error) => res.writeHead(599).end(String(error)))));

@@ -69,7 +69,8 @@ test('keeps writeStatus atomic across processes: an end stays, and no process se
       const before = seen[i - 1];
       if (!before) return;
       if (before.state !== 'pending') assert.deepEqual(now, end, `write ${i} returned ${JSON.stringify(now)} after the end`);
-      else if (now.state === 'pending') assert.ok(now.fetchedAt >= before.fetchedAt, `write ${i} went back from ${before.fetchedAt} to ${now.fetchedAt}`);
+      else if (now.state === 'pending')
+        assert.ok(now.fetchedAt >= before.fetchedAt, `write ${i} went back from ${before.fetchedAt} to ${now.fetchedAt}`);
     });
   }
   const stored = await new RedisStore({ client, prefix }).getStatus('u');

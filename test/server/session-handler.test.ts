@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, startHost, useSandbox, type HostOptions } from './harness.js';
+import {
+  countingFetch,
+  createRequestWithoutId,
+  NIN,
+  ownerFromHeader,
+  sandboxClient,
+  startHost,
+  useSandbox,
+  type HostOptions,
+} from './harness.js';
 
 const sandbox = useSandbox();
 let host: Awaited<ReturnType<typeof startHost>> | undefined;
@@ -46,7 +55,10 @@ test('the builder decides the request from the incoming Request; the browser bod
 
 test('a Response returned by the builder is the answer (for example 401 when nobody is logged in)', async () => {
   const counter = countingFetch();
-  const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), buildRequest: () => new Response('log in first', { status: 401 }) });
+  const { url } = await hostWith({
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    buildRequest: () => new Response('log in first', { status: 401 }),
+  });
   const response = await fetch(`${url}/kyc/session`, { method: 'POST' });
   assert.equal(response.status, 401);
   assert.equal(await response.text(), 'log in first');
@@ -91,7 +103,8 @@ test('a request the builder got wrong answers 500 and is not sent', async () => 
   const counter = countingFetch();
   const { startSession } = await hostWith({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
-    buildRequest: () => createRequestWithoutId({ tries: 0 }), onError: () => {},
+    buildRequest: () => createRequestWithoutId({ tries: 0 }),
+    onError: () => {},
   });
   const { response, body } = await startSession();
   assert.equal(response.status, 500);
@@ -103,7 +116,8 @@ test('a failing service answers 502, a silent one 504', async () => {
   const failing = await hostWith({ client: sandboxClient(sandbox.url, { fetch: async () => new Response('', { status: 503 }) }) });
   assert.equal((await failing.startSession()).response.status, 502);
   await failing.close();
-  const silent = (_input: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+  const silent = (_input: string, init: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
   const { startSession } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: silent, timeoutMs: 20 }) });
   assert.equal((await startSession()).response.status, 504);
 });

@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { applyOutcome, countingFetch, createRequest, NIN, ownerFromHeader, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
+import {
+  applyOutcome,
+  countingFetch,
+  createRequest,
+  NIN,
+  ownerFromHeader,
+  sandboxClient,
+  startHost,
+  succeed,
+  transactionReads,
+  useSandbox,
+} from './harness.js';
 
 const sandbox = useSandbox();
 let host: Awaited<ReturnType<typeof startHost>> | undefined;
@@ -39,7 +50,10 @@ test('follows the flow to its end: successful, with step, code and issue_descrip
   await succeed(sandbox.url, uuid);
   tick();
   const status = (await (await poll(uuid)).json()) as Record<string, unknown>;
-  assert.deepEqual([status.state, status.step, status.code, status.issue_description], ['successful', 'Session_complete_Ok', '013', 'Flow completed successfully']);
+  assert.deepEqual(
+    [status.state, status.step, status.code, status.issue_description],
+    ['successful', 'Session_complete_Ok', '013', 'Flow completed successfully'],
+  );
 });
 
 test('no personal data: no field of CredentialInformation and no nin appear in any status answer', async () => {

@@ -75,9 +75,7 @@ export function storeContract(open: () => Awaitable<Store>): void {
 
   it('keeps the end when many writes race, older pendings arriving after it', async (store) => {
     const end = cached('successful', 50);
-    const writes = Array.from({ length: 100 }, (_, i) =>
-      i === 50 ? end : cached('pending', i < 50 ? i : i - 50),
-    );
+    const writes = Array.from({ length: 100 }, (_, i) => (i === 50 ? end : cached('pending', i < 50 ? i : i - 50)));
     const results = await Promise.all(writes.map((next) => store.writeStatus('u', next, LONG)));
     assert.deepEqual(await store.getStatus('u'), end);
     assert.deepEqual(results.slice(50), Array(50).fill(end), 'every write from the end on returns the end');
@@ -98,7 +96,7 @@ export function storeContract(open: () => Awaitable<Store>): void {
     assert.equal(await store.acquire('read:u', 'p2', SHORT), true);
   });
 
-  it("lengthens a lease only for its holder, and never shortens it", async (store) => {
+  it('lengthens a lease only for its holder, and never shortens it', async (store) => {
     assert.equal(await store.acquire('read:u', 'p1', SHORT), true);
     assert.equal(await store.holdLease('read:u', 'p2', LONG), false, 'not for another holder');
     assert.equal(await store.holdLease('read:u', 'p1', 1), true);

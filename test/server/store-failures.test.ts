@@ -77,7 +77,10 @@ test('an end whose result could not be recorded is not stored either: the next p
   await pastReadBudget();
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    results.map((status) => status.uuid),
+    [uuid],
+  );
 });
 
 test('a delivered result stays done as long as its transaction is remembered: a late duplicate webhook does not call onResult again', async () => {
@@ -85,12 +88,18 @@ test('a delivered result stays done as long as its transaction is remembered: a 
   const { uuid } = (await (await session()).json()) as TransactionStatus;
   await succeed(sandbox.url, uuid);
   const end = () =>
-    new Request('http://host.example/kyc/webhook', { method: 'POST', body: JSON.stringify({ ...pendingPayload(uuid), active: false, complete: true }) });
+    new Request('http://host.example/kyc/webhook', {
+      method: 'POST',
+      body: JSON.stringify({ ...pendingPayload(uuid), active: false, complete: true }),
+    });
   await kit.webhook(end());
   await kit.idle();
   // Past the retention, but not past the transaction's expiry (600 s): its record is still there.
   await new Promise((resolve) => setTimeout(resolve, 500));
   await kit.webhook(end());
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    results.map((status) => status.uuid),
+    [uuid],
+  );
 });

@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { createKycKit, signWebhookBody, type KycKitOptions, type TransactionStatus } from '../../src/server/index.js';
-import { applyOutcome, countingFetch, createRequestWithoutId, NIN, pendingPayload, postJson, sandboxClient, startHost, succeed, transactionReads, useSandbox } from './harness.js';
+import {
+  applyOutcome,
+  countingFetch,
+  createRequestWithoutId,
+  NIN,
+  pendingPayload,
+  postJson,
+  sandboxClient,
+  startHost,
+  succeed,
+  transactionReads,
+  useSandbox,
+} from './harness.js';
 
 const sandbox = useSandbox();
 let host: Awaited<ReturnType<typeof startHost>> | undefined;
@@ -11,7 +23,10 @@ afterEach(() => host?.close());
  * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
  * handler itself, or a sink that only acknowledges, so the test can replay the payloads as it likes.
  */
-async function hostSendingWebhooksTo(target: '/kyc/webhook' | '/sink', options: Partial<KycKitOptions> & { tries?: number; now?: () => number } = {}) {
+async function hostSendingWebhooksTo(
+  target: '/kyc/webhook' | '/sink',
+  options: Partial<KycKitOptions> & { tries?: number; now?: () => number } = {},
+) {
   const results: TransactionStatus[] = [];
   const errors: unknown[] = [];
   const counter = countingFetch();
@@ -41,7 +56,10 @@ test('a real delivery from the sandbox ends in one onResult with the confirmed s
   await succeed(sandbox.url, uuid);
   await sandbox.deliveredPayloads(uuid);
   await kit.idle();
-  assert.deepEqual(results.map((status) => [status.uuid, status.state, status.code]), [[uuid, 'successful', '013']]);
+  assert.deepEqual(
+    results.map((status) => [status.uuid, status.state, status.code]),
+    [[uuid, 'successful', '013']],
+  );
 });
 
 test('a confirmed end reaches pollers at once, with no further provider read', async () => {
@@ -62,7 +80,10 @@ test('duplicated and shuffled deliveries, sent at once, give one onResult and on
   const answers = await Promise.all(duplicatedAndShuffled(payloads).map((payload) => deliver(payload)));
   assert.ok(answers.every((answer) => answer.status === 204));
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.state), ['successful']);
+  assert.deepEqual(
+    results.map((status) => status.state),
+    ['successful'],
+  );
   assert.equal(transactionReads(counter), 1);
 });
 
@@ -85,7 +106,10 @@ for (const [ending, codes, tries, state] of [
     for (const code of codes) await applyOutcome(sandbox.url, uuid, code);
     for (const payload of duplicatedAndShuffled(await sandbox.deliveredPayloads(uuid))) await deliver(payload);
     await kit.idle();
-    assert.deepEqual(results.map((status) => status.state), [state]);
+    assert.deepEqual(
+      results.map((status) => status.state),
+      [state],
+    );
   });
 }
 
@@ -116,10 +140,13 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
   const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-kyc-signature': signature }, body });
   assert.equal(response.status, 204);
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.state), ['successful']);
+  assert.deepEqual(
+    results.map((status) => status.state),
+    ['successful'],
+  );
 });
 
-test('the signature may come in a header of the integrator\'s choosing, as sha256=<base64>', async () => {
+test("the signature may come in a header of the integrator's choosing, as sha256=<base64>", async () => {
   const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
   const body = JSON.stringify(pendingPayload(uuid));
   const base64 = Buffer.from(await signWebhookBody('shared-secret', body), 'hex').toString('base64');
@@ -201,7 +228,9 @@ async function hostWithFlakyProvider(webhookOptions: Partial<KycKitOptions> = {}
   host = await startHost({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
     buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }),
-    onResult: (status) => void results.push(status), onError: () => {}, ...webhookOptions,
+    onResult: (status) => void results.push(status),
+    onError: () => {},
+    ...webhookOptions,
   });
   url = host.url;
   const { body } = await host.startSession();
@@ -216,7 +245,10 @@ test('a confirmation that fails is tried again on its own: the service delivers 
   await postJson(`${host!.url}/kyc/webhook`, end);
   setTimeout(() => (provider.down = false), 50);
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.state), ['successful']);
+  assert.deepEqual(
+    results.map((status) => status.state),
+    ['successful'],
+  );
 });
 
 test('a poll that finds the end calls onResult when no webhook came', async () => {
@@ -225,7 +257,10 @@ test('a poll that finds the end calls onResult when no webhook came', async () =
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
   await kit.idle();
-  assert.deepEqual(results.map((status) => status.uuid), [uuid]);
+  assert.deepEqual(
+    results.map((status) => status.uuid),
+    [uuid],
+  );
 });
 
 test('forged ends posted in one second make one provider read, however many', async () => {
@@ -278,7 +313,13 @@ test('an onError that throws does not become an unhandled rejection', async () =
 });
 
 const kitOf = (options: Partial<KycKitOptions> = {}) =>
-  createKycKit({ client: sandboxClient(sandbox.url), buildRequest: () => createRequestWithoutId(), onResult: () => {}, sweepIntervalMs: 0, ...options });
+  createKycKit({
+    client: sandboxClient(sandbox.url),
+    buildRequest: () => createRequestWithoutId(),
+    onResult: () => {},
+    sweepIntervalMs: 0,
+    ...options,
+  });
 
 test('a body the client stops sending answers 400', async () => {
   const handler = kitOf().webhook;
@@ -302,7 +343,10 @@ test('an onResult that throws is reported to onError once per attempt, not once 
   await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
   await poll(uuid);
   await kit.idle();
-  assert.deepEqual(errors.map((error) => (error as Error).message), ['the database is down']);
+  assert.deepEqual(
+    errors.map((error) => (error as Error).message),
+    ['the database is down'],
+  );
 });
 
 /** An onResult that throws on its first call only. */

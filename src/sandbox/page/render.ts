@@ -29,70 +29,81 @@ export function transactionPage(model: PageModel) {
   const t = STRINGS[model.lang];
   const { current, total } = progressOf(model);
   const body = model.flow.phase === 'ended' ? resultView(model, t) : captureView(model, t);
-  return layout(model.lang, `${model.path}?lang=${otherLang(model.lang)}`, html`
-    <p class="notice">${t.sandboxNotice}</p>
-    <p>${t.progress(current, total)}</p>
-    ${body}`);
+  return layout(
+    model.lang,
+    `${model.path}?lang=${otherLang(model.lang)}`,
+    html` <p class="notice">${t.sandboxNotice}</p>
+      <p>${t.progress(current, total)}</p>
+      ${body}`,
+  );
 }
 
 /** A page that only says something went wrong, with a way back. */
 export function messagePage(lang: Lang, path: string, heading: string, text: string, back: string | null) {
-  return layout(lang, `${path}?lang=${otherLang(lang)}`, html`
-    <h2>${heading}</h2>
-    <p>${text}</p>
-    ${back ? html`<p><a href="${back}">${STRINGS[lang].back}</a></p>` : ''}`);
+  return layout(
+    lang,
+    `${path}?lang=${otherLang(lang)}`,
+    html` <h2>${heading}</h2>
+      <p>${text}</p>
+      ${back ? html`<p><a href="${back}">${STRINGS[lang].back}</a></p>` : ''}`,
+  );
 }
 
 function layout(lang: Lang, switchHref: string, content: unknown) {
   const t = STRINGS[lang];
   return html`<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.title}</title>
-<style>${raw(PAGE_STYLES)}</style>
-</head>
-<body>
-<main>
-<header><h1>${t.title}</h1><a href="${switchHref}" hreflang="${otherLang(lang)}" lang="${otherLang(lang)}">${t.otherLanguage}</a></header>
-${content}
-</main>
-</body>
-</html>`;
+    <html lang="${lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${t.title}</title>
+        <style>
+          ${raw(PAGE_STYLES)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <header>
+            <h1>${t.title}</h1>
+            <a href="${switchHref}" hreflang="${otherLang(lang)}" lang="${otherLang(lang)}">${t.otherLanguage}</a>
+          </header>
+          ${content}
+        </main>
+      </body>
+    </html>`;
 }
 
 function captureView(model: PageModel, t: Strings) {
   const { flow, data, lang } = model;
   const action = `${model.path}?lang=${lang}`;
-  return html`
-    ${lastProblem(model, t)}
-    ${timerView(model, t)}
+  return html` ${lastProblem(model, t)} ${timerView(model, t)}
     <form method="post" action="${action}">${choices(flow, data, lang, t)}</form>`;
 }
 
 function choices(flow: Flow, data: Transaction, lang: Lang, t: Strings) {
-  const problem = (code: IssueCode) => html`<button type="submit" name="outcome" value="${code}">${code} · ${issueText(lang, code)}</button>`;
+  const problem = (code: IssueCode) =>
+    html`<button type="submit" name="outcome" value="${code}">${code} · ${issueText(lang, code)}</button>`;
   if (flow.phase === 'document') {
-    return html`
-      <h2>${t.documentHeading}</h2>
+    return html` <h2>${t.documentHeading}</h2>
       <p>${t.documentIntro}</p>
       <button class="primary" type="submit" name="outcome" value="002">${t.documentOk}</button>
       ${data.metadata.show_auto_button ? html`<button type="submit" name="outcome" value="002">${t.automaticCapture}</button>` : ''}
-      <fieldset><legend>${t.documentProblems}</legend>${DOCUMENT_PROBLEM_CODES.map(problem)}</fieldset>`;
+      <fieldset>
+        <legend>${t.documentProblems}</legend>
+        ${DOCUMENT_PROBLEM_CODES.map(problem)}
+      </fieldset>`;
   }
   if (flow.phase === 'selfie') {
-    return html`
-      <h2>${t.selfieHeading}</h2>
+    return html` <h2>${t.selfieHeading}</h2>
       <p>${t.selfieIntro}</p>
       <button class="primary" type="submit" name="outcome" value="selfie_ok">${t.selfieOk}</button>
-      <fieldset><legend>${t.selfieProblems}</legend>
+      <fieldset>
+        <legend>${t.selfieProblems}</legend>
         ${problem('014')}${problem('015')}
         ${data.metadata.fraud_check ? html`<button type="submit" name="outcome" value="016">016 · ${t.blacklisted}</button>` : ''}
       </fieldset>`;
   }
-  return html`
-    <h2>${t.challengeHeading(flow.challenge, data.metadata.challenges_required)}</h2>
+  return html` <h2>${t.challengeHeading(flow.challenge, data.metadata.challenges_required)}</h2>
     <p>${t.challengeIntro}</p>
     <button class="primary" type="submit" name="outcome" value="challenge_ok">${t.challengeOk}</button>
     <button type="submit" name="outcome" value="015">015 · ${t.challengeFailed}</button>`;
@@ -102,7 +113,9 @@ function choices(flow: Flow, data: Transaction, lang: Lang, t: Strings) {
 function lastProblem({ flow, data, lang }: PageModel, t: Strings) {
   const retryable: readonly string[] = [...DOCUMENT_PROBLEM_CODES, '014', '015'];
   if (!retryable.includes(flow.code)) return '';
-  return html`<p class="problem" role="alert">${t.lastProblem}: ${issueText(lang, flow.code)}. ${t.triesLeft(data.tries - flow.triesUsed)}</p>`;
+  return html`<p class="problem" role="alert">
+    ${t.lastProblem}: ${issueText(lang, flow.code)}. ${t.triesLeft(data.tries - flow.triesUsed)}
+  </p>`;
 }
 
 function timerView({ data, timer }: PageModel, t: Strings) {
@@ -114,8 +127,7 @@ function timerView({ data, timer }: PageModel, t: Strings) {
 function resultView({ data, flow, lang }: PageModel, t: Strings) {
   const heading = { successful: t.successful, failed: t.failed, expired: t.expired, pending: '' }[stateOf(data) ?? 'pending'];
   const target = redirectTarget(data);
-  return html`
-    <h2 role="status">${heading}</h2>
+  return html` <h2 role="status">${heading}</h2>
     <p>${flow.code} · ${issueText(lang, flow.code)}</p>
     ${target ? html`<p><a class="continue" href="${target}">${t.continue}</a></p>` : ''}`;
 }

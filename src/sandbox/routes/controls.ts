@@ -9,7 +9,7 @@ const outcomeRoute = createRoute({
   method: 'post',
   path: '/sandbox/transactions/{uuid}/outcome',
   tags: ['Sandbox controls'],
-  summary: 'Apply an issue code as the flow\'s next event',
+  summary: "Apply an issue code as the flow's next event",
   request: {
     params: z.object({ uuid: z.string() }),
     body: { required: true, content: { 'application/json': { schema: OutcomeRequestSchema } } },

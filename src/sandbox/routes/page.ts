@@ -34,7 +34,10 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
     const deadline = service.captureDeadline(transaction);
     const started = transaction.captureStartedAtMs;
     const now = clock.now();
-    const timer = deadline === null || started === null ? null : { left: Math.ceil((deadline - now) / 1000), spent: Math.floor((now - started) / 1000) };
+    const timer =
+      deadline === null || started === null
+        ? null
+        : { left: Math.ceil((deadline - now) / 1000), spent: Math.floor((now - started) / 1000) };
     return transactionPage({ lang, data: transaction.data, flow: transaction.flow, path, timer });
   };
 

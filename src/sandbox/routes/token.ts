@@ -29,7 +29,13 @@ export function registerTokenRoutes(app: SandboxApp, { clients, tokens }: Sandbo
     }
     const { token, issuedAt } = await tokens.issue(client);
     return c.json(
-      { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_LIFETIME_SECONDS, scope: client.scopes.join(' '), created_at: issuedAt },
+      {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_in: TOKEN_LIFETIME_SECONDS,
+        scope: client.scopes.join(' '),
+        created_at: issuedAt,
+      },
       200,
     );
   });

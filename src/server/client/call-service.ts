@@ -44,7 +44,11 @@ export async function callService(fetchFunction: FetchFunction, timeoutMs: numbe
 }
 
 /** Parses `body` with a zod-like shape, or rejects it as a protocol error naming `what`. */
-export function expectShape<T>(shape: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } }, body: unknown, what: string): T {
+export function expectShape<T>(
+  shape: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } },
+  body: unknown,
+  what: string,
+): T {
   const result = shape.safeParse(body);
   if (!result.success) throw new KycProtocolError(`${what} does not match the spec: ${result.error.message}`);
   return result.data;

@@ -55,15 +55,19 @@ export function createKycClient(options: KycClientOptions): KycClient {
   const verificationUrl = withoutTrailingSlash(options.verificationUrl ?? new URL(options.baseUrl).origin);
   const call = (serviceCall: ServiceCall) => callService(fetchFunction, timeoutMs, serviceCall);
 
-  const tokens = new TokenCache(async () => {
-    const body = await call({
-      method: 'POST',
-      url: `${withoutTrailingSlash(options.authUrl)}/oauth/token/`,
-      body: { client_id: options.clientId, client_secret: options.clientSecret, grant_type: 'client_credentials' },
-    });
-    const answer = expectShape(tokenShape, body, 'the token response');
-    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
-  }, now, options.tokenStore);
+  const tokens = new TokenCache(
+    async () => {
+      const body = await call({
+        method: 'POST',
+        url: `${withoutTrailingSlash(options.authUrl)}/oauth/token/`,
+        body: { client_id: options.clientId, client_secret: options.clientSecret, grant_type: 'client_credentials' },
+      });
+      const answer = expectShape(tokenShape, body, 'the token response');
+      return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+    },
+    now,
+    options.tokenStore,
+  );
 
   /** A Bearer call; on a 401 the token is refreshed once and the call retried once. */
   async function authorized(serviceCall: Omit<ServiceCall, 'bearer'>): Promise<unknown> {

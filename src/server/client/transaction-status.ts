@@ -10,7 +10,10 @@ import type { Transaction } from './types.js';
 export function statusOf(transaction: Transaction): TransactionStatus {
   const { active, complete, failed } = transaction;
   const state = stateOf({ active, complete, failed });
-  if (!state) throw new KycProtocolError(`transaction ${transaction.uuid}: no state of spec §3 has active=${active}, complete=${complete}, failed=${failed}`);
+  if (!state)
+    throw new KycProtocolError(
+      `transaction ${transaction.uuid}: no state of spec §3 has active=${active}, complete=${complete}, failed=${failed}`,
+    );
   return {
     uuid: transaction.uuid,
     state,

@@ -16,7 +16,9 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
  * Buffer or string `req.body`, else by re-serializing a parsed `req.body` (an HMAC check then fails:
  * the bytes differ from what was signed).
  */
-export function toNodeHandler(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
+export function toNodeHandler(
+  handler: FetchHandler,
+): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
   // Leave the process's global Request and Response alone: this is a library.
   const listener = getRequestListener(handler, { overrideGlobalObjects: false });
   return (req, res, next) => {

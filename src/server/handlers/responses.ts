@@ -29,7 +29,8 @@ function upstreamFailure(error: unknown, report: (error: unknown) => void): Resp
     report(error);
     return errorResponse(502, 'upstream_protocol', 'the KYC service answered against its specification');
   }
-  if (error instanceof KycApiError && error.status >= 500) return errorResponse(502, 'upstream_error', `the KYC service answered ${error.status}`);
+  if (error instanceof KycApiError && error.status >= 500)
+    return errorResponse(502, 'upstream_error', `the KYC service answered ${error.status}`);
   return null;
 }
 

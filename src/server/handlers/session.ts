@@ -72,7 +72,6 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
 function linkOf(transaction: Transaction, request: SessionTransactionRequest, client: KycClient): string {
   const url = transaction.validator_url;
   const nin = request.metadata?.nin?.replace(/[.-]/g, '');
-  const carriesNin =
-    request.link?.includes('{{nin}}') || (nin && url?.replace(/[.-]/g, '').toUpperCase().includes(nin.toUpperCase()));
+  const carriesNin = request.link?.includes('{{nin}}') || (nin && url?.replace(/[.-]/g, '').toUpperCase().includes(nin.toUpperCase()));
   return !url || carriesNin ? client.verificationLink(transaction.uuid) : url;
 }

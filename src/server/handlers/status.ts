@@ -28,7 +28,12 @@ export function statusHandler(kit: KitState) {
         const age = String(Math.max(0, Math.round((kit.client.now() - fetchedAt) / 1000)));
         Object.assign(headers, { age, 'x-kyc-stale': age });
       }
-      if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) {
+      if (
+        request.headers
+          .get('if-none-match')
+          ?.split(/\s*,\s*/)
+          .includes(etag)
+      ) {
         return new Response(null, { status: 304, headers: { ...headers, ...PRIVATE } });
       }
       return jsonResponse(200, status, headers);

@@ -18,10 +18,7 @@ export class BackgroundWork {
 
   /** Runs `task` in `ms`, as tracked work; the timer does not keep the process alive. */
   later(ms: number, task: () => Promise<unknown>, context?: RequestContext): void {
-    this.track(
-      new Promise((resolve) => setTimeout(resolve, ms).unref?.()).then(task),
-      context,
-    );
+    this.track(new Promise((resolve) => setTimeout(resolve, ms).unref?.()).then(task), context);
   }
 
   /** Resolves when all work tracked so far, and the work it started, has settled. */

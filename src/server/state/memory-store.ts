@@ -109,9 +109,7 @@ export class MemoryStore implements Store {
 
   writeStatus(uuid: string, next: CachedStatus, ttlMs: number): CachedStatus {
     const stored = this.#statuses.get(uuid);
-    const keep =
-      stored &&
-      (isTerminal(stored.status.state) || (!isTerminal(next.status.state) && stored.fetchedAt > next.fetchedAt));
+    const keep = stored && (isTerminal(stored.status.state) || (!isTerminal(next.status.state) && stored.fetchedAt > next.fetchedAt));
     if (keep) return stored;
     this.#statuses.set(uuid, next, ttlMs);
     return next;

@@ -35,12 +35,17 @@ export function guardStore(store: Store, timeoutMs: number): Store {
       return async (...args: unknown[]) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new KycStoreError(`the kit's store did not answer ${String(property)} within ${timeoutMs} ms`)), timeoutMs);
+          timer = setTimeout(
+            () => reject(new KycStoreError(`the kit's store did not answer ${String(property)} within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
         });
         try {
           return await Promise.race([value.apply(target, args), deadline]);
         } catch (error) {
-          throw error instanceof KycStoreError ? error : new KycStoreError(`the kit's store failed: ${(error as Error)?.message ?? error}`, { cause: error });
+          throw error instanceof KycStoreError
+            ? error
+            : new KycStoreError(`the kit's store failed: ${(error as Error)?.message ?? error}`, { cause: error });
         } finally {
           clearTimeout(timer);
         }

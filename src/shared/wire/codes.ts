@@ -8,7 +8,14 @@ export const AUTHORIZATION_METHODS = ['kyc_register', 'kyc_register_simple', 'sm
 export type AuthorizationMethod = (typeof AUTHORIZATION_METHODS)[number];
 
 /** The step codes of spec §3. */
-export const STEP_CODES = ['Session_start', 'Capture_credential_Ok', 'Capture_credential_fail', 'Session_complete_Ok', 'Session_complete_fail', 'time_out'] as const;
+export const STEP_CODES = [
+  'Session_start',
+  'Capture_credential_Ok',
+  'Capture_credential_fail',
+  'Session_complete_Ok',
+  'Session_complete_fail',
+  'time_out',
+] as const;
 export type StepCode = (typeof STEP_CODES)[number];
 
 /** A transaction uuid, any version: the only path segment the kit forwards and the only webhook uuid it takes. */

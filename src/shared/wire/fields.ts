@@ -162,5 +162,9 @@ export const credentialFields = {
 };
 
 /** The envelope of spec §2.6 around `data` of a resource. */
-export const envelopeOf = <R extends string, D extends z.ZodType>(resource: R, data: D) =>
-  ({ code: integer(), resource: z.literal(resource), data, message: z.string() });
+export const envelopeOf = <R extends string, D extends z.ZodType>(resource: R, data: D) => ({
+  code: integer(),
+  resource: z.literal(resource),
+  data,
+  message: z.string(),
+});
