@@ -2,17 +2,19 @@ import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { statusHandler } from './handlers/status.js';
+import { OpenStreams, type StreamOptions } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { ResultDelivery, type OnResult } from './state/result-delivery.js';
-import { StatusReader } from './state/status-reader.js';
+import { StatusFeed } from './state/status-feed.js';
+import { READ_INTERVAL_MS, StatusReader } from './state/status-reader.js';
 import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 
-export interface KycKitOptions extends WebhookOptions {
+export interface KycKitOptions extends WebhookOptions, StreamOptions {
   client: KycClient;
   /** Creates the transaction for the caller: see `BuildRequest`. */
   buildRequest: BuildRequest;
@@ -50,12 +52,14 @@ export type KitHandler = (request: Request, context?: RequestContext) => Promise
 export interface KycKit {
   /** `POST`: creates a transaction for the caller (design.md's session contract). */
   session: KitHandler;
-  /** `GET …/{uuid}`: the status object the widget polls. */
+  /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
   status: KitHandler;
   /** `POST`: the service's webhooks. */
   webhook: KitHandler;
   /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
   idle(): Promise<void>;
+  /** Status streams open in this process. */
+  readonly openStreams: number;
   /** Stops the sweep timer. Handlers keep working; a closed kit just stops looking for others' work. */
   close(): void;
 }
@@ -97,7 +101,18 @@ export function createKycKit(options: KycKitOptions): KycKit {
     retentionMs,
     now: client.now,
   });
-  const kit: KitState = { client, store, reader, results, background, owner: options.owner, report };
+  const kit: KitState = {
+    client,
+    store,
+    reader,
+    results,
+    background,
+    owner: options.owner,
+    report,
+    feed: new StatusFeed(store, reader, options.streamFollowIntervalMs ?? READ_INTERVAL_MS, report),
+    streams: new OpenStreams(),
+    streamOptions: options,
+  };
 
   const sweeper = new Sweeper(results, background, report, client.now, options.sweepIntervalMs ?? 1000);
   const withSweep =
@@ -112,6 +127,9 @@ export function createKycKit(options: KycKitOptions): KycKit {
     status: withSweep(statusHandler(kit)),
     webhook: withSweep(webhookHandler(kit, options)),
     idle: () => background.idle(),
+    get openStreams() {
+      return kit.feed.size;
+    },
     close: () => sweeper.stop(),
   };
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { openStream } from '../server/sse-client.js';
 import { delay, eventually, mostReadsInWindow, startCountedSandbox, startFleet, type Fleet } from './harness.js';
 
 type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
@@ -240,5 +241,24 @@ describe('Redis unreachable for 5 s', () => {
       5000,
       'the result of the end missed during the outage',
     );
+  });
+});
+
+describe('status streams on a fleet', () => {
+  // The instances read a streamed transaction once a minute: a step can reach a stream only through a webhook.
+  const fleet = useFleet({ count: 2, env: () => ({ STREAM_FOLLOW_MS: '60000' }) });
+
+  test('a step announced by a webhook on one instance reaches a stream held by another, through Redis', async () => {
+    const [streaming, receiving] = fleet().instances;
+    const session = await fetch(`${receiving!.url}/kyc/session`, {
+      method: 'POST',
+      headers: { 'x-user': 'alice', 'x-webhook-url': `${receiving!.url}/kyc/webhook` },
+    });
+    const { uuid } = (await session.json()) as { uuid: string };
+    const events = await openStream(`${streaming!.url}/kyc/status/${uuid}`, { 'x-user': 'alice' });
+    assert.equal(JSON.parse((await events.next('status')).data).step, 'Session_start');
+    await outcome(uuid, '002');
+    assert.equal(JSON.parse((await events.next('status')).data).step, 'Capture_credential_Ok');
+    events.close();
   });
 });

@@ -43,10 +43,11 @@ const kit = createKycKit({
   client,
   store,
   owner: (request) => request.headers.get('x-user'),
-  buildRequest: () => ({
+  // A test may name the webhook target per session, to choose the instance that gets its webhooks.
+  buildRequest: (request) => ({
     company_id: 'sandbox-company',
     authorization_method: 'kyc_register',
-    webhook: env.WEBHOOK_URL!,
+    webhook: request.headers.get('x-webhook-url') ?? env.WEBHOOK_URL!,
     metadata: { nin: '11.111.111-1', webhook_full_update: true },
   }),
   onResult: async (status, transaction) => {
@@ -59,6 +60,7 @@ const kit = createKycKit({
   onError: (error) => void report({ event: 'error', message: String(error) }).catch(() => {}),
   resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
   retryDelaysMs: [200, 400, 800],
+  streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
 });
 
 const routes: [string, ReturnType<typeof toNodeHandler>][] = [

@@ -107,6 +107,26 @@ export function storeContract(open: () => Awaitable<Store>): void {
     assert.equal(await store.holdLease('read:v', 'p1', LONG), false, 'no lease, nothing to hold');
   });
 
+  it('delivers a published status to every subscriber, and nothing once unsubscribed', async (store) => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = store.subscribeStatuses((uuid, { status }) => void first.push(`${uuid}:${status.state}`));
+    const stopSecond = store.subscribeStatuses((uuid) => void second.push(uuid));
+    // A subscription on a shared store takes a round trip to start: publish until it is heard.
+    for (let attempt = 0; attempt < 40 && !first.length; attempt++) {
+      await store.publishStatus('u', cached('pending', 1));
+      await delay(50);
+    }
+    assert.equal(first[0], 'u:pending');
+    assert.ok(second.includes('u'));
+    stopFirst();
+    stopSecond();
+    const heard = [first.length, second.length];
+    await store.publishStatus('v', cached('successful', 2));
+    await delay(200);
+    assert.deepEqual([first.length, second.length], heard);
+  });
+
   it('keeps a shared value for its TTL', async (store) => {
     assert.equal(await store.getShared('token'), undefined);
     await store.setShared('token', 'abc', SHORT);

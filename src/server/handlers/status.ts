@@ -1,7 +1,8 @@
-import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { KycApiError } from '../client/errors.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
+import { etagOf } from './etag.js';
+import { statusStream } from './status-stream.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, PRIVATE } from './responses.js';
 import type { OwnerOf } from './owner.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
@@ -21,6 +22,8 @@ export function statusHandler(kit: KitState) {
       const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
       if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
+      if (request.headers.get('accept')?.includes('text/event-stream'))
+        return statusStream(kit, uuid, created.owner ?? uuid, request, context);
       const { status, fetchedAt, stale } = await kit.reader.read(uuid, context);
       const etag = await etagOf(status);
       const headers: Record<string, string> = { etag };
@@ -53,11 +56,4 @@ async function isOwnedBy(creator: string | null, request: Request, owner: OwnerO
 
 function notFound(): Response {
   return errorResponse(404, 'not_found', 'no such transaction for this caller');
-}
-
-/** A strong ETag: the SHA-256 of the status object (Web Crypto, so it runs on any Fetch runtime). */
-async function etagOf(status: TransactionStatus): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(status)));
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `"${hex.slice(0, 32)}"`;
 }

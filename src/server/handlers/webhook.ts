@@ -37,13 +37,21 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
     const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
     const state = payload.success ? stateOf(payload.data) : null;
     if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
-    // A pending delivery tells nothing a poll does not, and must never overwrite an end.
-    if (!isTerminal(state)) return new Response(null, { status: 204 });
+    const { uuid } = payload.data;
     try {
       // Not created here: no job and no provider read on behalf of whoever posted it.
-      if (!(await kit.store.getCreated(payload.data.uuid))) return new Response(null, { status: 204 });
-      // Recorded before the 204: the service does not deliver again after a 2xx.
-      await kit.results.enqueue(payload.data.uuid, context);
+      if (!(await kit.store.getCreated(uuid))) return new Response(null, { status: 204 });
+      if (isTerminal(state)) {
+        // Recorded before the 204: the service does not deliver again after a 2xx.
+        await kit.results.enqueue(uuid, context);
+      } else if (await kit.feed.isWatched(uuid)) {
+        // A step, for a transaction someone streams: read it now (within the budget), so the stream shows it at once.
+        const announcedAt = kit.client.now();
+        kit.background.track(
+          kit.reader.confirm(uuid, announcedAt).catch(() => {}),
+          context,
+        );
+      }
       return new Response(null, { status: 204 });
     } catch (error) {
       // Not recorded: an error answer, so that a service that retries delivers again.

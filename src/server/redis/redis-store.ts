@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { isTerminal } from '../../shared/transaction-state.js';
-import type { CachedStatus, CreatedTransaction, JobTake, Store } from '../state/store.js';
+import type { CachedStatus, CreatedTransaction, JobTake, StatusListener, Store } from '../state/store.js';
 import { scripts, type ScriptName } from './scripts.js';
 
 export interface RedisStoreOptions {
@@ -24,6 +24,9 @@ export class RedisStore implements Store {
   readonly #client: Redis;
   readonly #ownsClient: boolean;
   readonly #prefix: string;
+  readonly #statusListeners = new Set<StatusListener>();
+  /** The subscriber connection, open while anyone listens to statuses. */
+  #subscriber: Redis | null = null;
 
   constructor({ client, url, prefix = 'kyc-verify:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
     this.#client = client ?? ownClient(url, commandTimeoutMs);
@@ -34,8 +37,10 @@ export class RedisStore implements Store {
     }
   }
 
-  /** Closes the connection the store opened itself; a client passed in is left open. */
+  /** Closes the connections the store opened itself (its subscriber's too); a client passed in is left open. */
   async close(): Promise<void> {
+    this.#subscriber?.disconnect();
+    this.#subscriber = null;
     if (this.#ownsClient) await this.#client.quit().catch(() => this.#client.disconnect());
   }
 
@@ -59,6 +64,37 @@ export class RedisStore implements Store {
 
   async acquire(key: string, holder: string, ttlMs: number): Promise<boolean> {
     return (await this.#client.set(this.#key('lease', key), holder, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  get #statusChannel(): string {
+    return `${this.#prefix}statuses`;
+  }
+
+  async publishStatus(uuid: string, cached: CachedStatus): Promise<void> {
+    await this.#client.publish(this.#statusChannel, JSON.stringify({ uuid, cached }));
+  }
+
+  subscribeStatuses(listener: StatusListener): () => void {
+    this.#statusListeners.add(listener);
+    this.#subscriber ??= this.#subscribe();
+    return () => {
+      this.#statusListeners.delete(listener);
+      if (this.#statusListeners.size || !this.#subscriber) return;
+      this.#subscriber.disconnect();
+      this.#subscriber = null;
+    };
+  }
+
+  /** A connection of its own in subscriber mode (Redis allows nothing else on it); ioredis subscribes again after a reconnection. */
+  #subscribe(): Redis {
+    const subscriber = this.#client.duplicate({ enableOfflineQueue: true });
+    subscriber.on('error', () => {});
+    subscriber.on('message', (_channel: string, message: string) => {
+      const { uuid, cached } = JSON.parse(message) as { uuid: string; cached: CachedStatus };
+      for (const listener of [...this.#statusListeners]) listener(uuid, cached);
+    });
+    subscriber.subscribe(this.#statusChannel).catch(() => {});
+    return subscriber;
   }
 
   async holdLease(key: string, holder: string, ttlMs: number): Promise<boolean> {

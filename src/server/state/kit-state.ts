@@ -1,7 +1,9 @@
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
+import type { OpenStreams, StreamOptions } from '../handlers/status-stream.js';
 import type { BackgroundWork } from './background.js';
 import type { ResultDelivery } from './result-delivery.js';
+import type { StatusFeed } from './status-feed.js';
 import type { StatusReader } from './status-reader.js';
 import type { Store } from './store.js';
 
@@ -13,6 +15,10 @@ export interface KitState {
   results: ResultDelivery;
   background: BackgroundWork;
   owner: OwnerOf | undefined;
+  /** The live statuses behind the status streams, and the streams open. */
+  feed: StatusFeed;
+  streams: OpenStreams;
+  streamOptions: StreamOptions;
   /** Where unexpected errors go; never throws. */
   report: (error: unknown) => void;
 }

@@ -1,5 +1,5 @@
 import { isTerminal } from '../../shared/transaction-state.js';
-import type { CachedStatus, CreatedTransaction, JobTake, Store } from './store.js';
+import type { CachedStatus, CreatedTransaction, JobTake, Store, StatusListener } from './store.js';
 
 export interface MemoryStoreOptions {
   /** How many entries each kind (created, statuses, leases, jobs, shared values) keeps before evicting the oldest. Default 10 000. */
@@ -83,6 +83,7 @@ export class MemoryStore implements Store {
   readonly #created: ExpiringMap<CreatedTransaction>;
   readonly #statuses: ExpiringMap<CachedStatus>;
   readonly #leases: ExpiringMap<string>;
+  readonly #statusListeners = new Set<StatusListener>();
   readonly #jobs: ExpiringMap<Job>;
   readonly #shared: ExpiringMap<string>;
 
@@ -119,6 +120,15 @@ export class MemoryStore implements Store {
     if (this.#leases.get(key) !== undefined) return false;
     this.#leases.set(key, holder, ttlMs);
     return true;
+  }
+
+  publishStatus(uuid: string, cached: CachedStatus): void {
+    for (const listener of [...this.#statusListeners]) listener(uuid, cached);
+  }
+
+  subscribeStatuses(listener: StatusListener): () => void {
+    this.#statusListeners.add(listener);
+    return () => void this.#statusListeners.delete(listener);
   }
 
   holdLease(key: string, holder: string, ttlMs: number): boolean {

@@ -76,7 +76,10 @@ export class StatusReader {
   async save(uuid: string, status: TransactionStatus, fetchedAt: number, context?: RequestContext): Promise<CachedStatus> {
     // The result is recorded before the end: a process that dies between the two leaves a job that finds the end again.
     if (isTerminal(status.state)) await this.options.onEnd(status, context);
-    return this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
+    const stored = await this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
+    // For the streams of every process; a publication lost costs a stream its follower's next read.
+    await Promise.resolve(this.options.store.publishStatus(uuid, stored)).catch(() => {});
+    return stored;
   }
 
   /** How long the keys of a transaction live: until its expiry, plus the retention. */

@@ -32,6 +32,8 @@ export function guardStore(store: Store, timeoutMs: number): Store {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
+      // A registration, not a call that waits on the store: it answers at once.
+      if (property === 'subscribeStatuses') return value.bind(target);
       return async (...args: unknown[]) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const deadline = new Promise<never>((_, reject) => {

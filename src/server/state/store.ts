@@ -16,6 +16,8 @@ export interface CachedStatus {
   fetchedAt: number;
 }
 
+export type StatusListener = (uuid: string, cached: CachedStatus) => void;
+
 /** What `takeJob` found: the job is now the caller's, or why not. */
 export type JobTake =
   | { taken: true; /** Earlier attempts that ended in `retryJob`. */ attempts: number }
@@ -62,6 +64,14 @@ export interface Store {
   dropJob(key: string, holder: string): Awaitable<void>;
   /** Up to `limit` jobs due now, lease-expired ones included. */
   dueJobs(limit: number): Awaitable<string[]>;
+
+  /**
+   * Tells every process of the fleet, this one included, that `uuid`'s stored status is now
+   * `cached` (the status streams). Best effort: a message lost costs a stream one later read.
+   */
+  publishStatus(uuid: string, cached: CachedStatus): Awaitable<void>;
+  /** Calls `listener` with every status published from now on, by any process, until the returned function is called. */
+  subscribeStatuses(listener: StatusListener): () => void;
 
   /** A value shared by the fleet (the access token), or undefined. */
   getShared(key: string): Awaitable<string | undefined>;

@@ -1,0 +1,104 @@
+import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
+import type { RequestContext } from '../state/background.js';
+import type { KitState } from '../state/kit-state.js';
+import { etagOf } from './etag.js';
+import { errorResponse } from './responses.js';
+
+export interface StreamOptions {
+  /** Between heartbeats (`event: ping`), which keep proxies from closing a quiet stream. Default 15 000 ms. */
+  streamHeartbeatMs?: number;
+  /** Streams open at once for one transaction, in this process; more answer 429. Default 5. */
+  maxStreamsPerTransaction?: number;
+  /** How often a streamed transaction is read, for hosts whose webhooks do not tell its steps. Default 1 000 ms (the read budget). */
+  streamFollowIntervalMs?: number;
+  /** Streams open at once for one caller (as `owner` names them), in this process; more answer 429. Default 20. */
+  maxStreamsPerCaller?: number;
+}
+
+/** The streams open in this process, counted per transaction and per caller. */
+export class OpenStreams {
+  readonly #counts = new Map<string, number>();
+
+  /** Counts a stream of `uuid` for `caller`, unless either is at its limit: then false. */
+  open(uuid: string, caller: string, options: StreamOptions): boolean {
+    const keys = [`uuid:${uuid}`, `caller:${caller}`];
+    const limits = [options.maxStreamsPerTransaction ?? 5, options.maxStreamsPerCaller ?? 20];
+    if (keys.some((key, index) => (this.#counts.get(key) ?? 0) >= limits[index]!)) return false;
+    for (const key of keys) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    return true;
+  }
+
+  close(uuid: string, caller: string): void {
+    for (const key of [`uuid:${uuid}`, `caller:${caller}`]) {
+      const count = (this.#counts.get(key) ?? 1) - 1;
+      if (count) this.#counts.set(key, count);
+      else this.#counts.delete(key);
+    }
+  }
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  // Tells nginx and the proxies that follow it not to buffer: each event leaves at once.
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * The status of one transaction as Server-Sent Events: the current status at once (unless
+ * `Last-Event-ID` names it), every change after, a heartbeat while nothing changes, and the end
+ * of the stream after an end state. Each status event's id is its version (its ETag), so a
+ * reconnecting browser gets what changed since and nothing it has.
+ */
+export function statusStream(kit: KitState, uuid: string, caller: string, request: Request, context: RequestContext | undefined): Response {
+  if (!kit.streams.open(uuid, caller, kit.streamOptions)) {
+    return errorResponse(429, 'too_many_streams', 'too many status streams are open for this transaction or caller', {
+      'retry-after': '5',
+    });
+  }
+  let sentVersion = request.headers.get('last-event-id');
+  let finish = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const encoder = new TextEncoder();
+      let finished = false;
+      const send = (text: string) => finished || controller.enqueue(encoder.encode(text));
+      // Versions are hashed asynchronously: one queue keeps the events in the order the statuses came.
+      let queue = Promise.resolve();
+      const offer = (status: TransactionStatus) => {
+        queue = queue.then(async () => {
+          const version = (await etagOf(status)).slice(1, -1);
+          if (finished || version === sentVersion) return;
+          sentVersion = version;
+          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify(status)}\n\n`);
+          if (isTerminal(status.state)) finish();
+        });
+      };
+      const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.streamOptions.streamHeartbeatMs ?? 15_000);
+      const unwatch = kit.feed.watch(uuid, (cached) => offer(cached.status));
+      finish = () => {
+        if (finished) return;
+        finished = true;
+        clearInterval(heartbeat);
+        unwatch();
+        kit.streams.close(uuid, caller);
+        request.signal.removeEventListener('abort', finish);
+        try {
+          controller.close();
+        } catch {
+          // Cancelled by the client: already closed.
+        }
+      };
+      request.signal.addEventListener('abort', finish);
+      send('retry: 3000\n\n');
+      kit.reader.read(uuid, context).then(
+        (cached) => offer(cached.status),
+        () => {}, // The feed's follower reads again within a second.
+      );
+    },
+    cancel() {
+      finish();
+    },
+  });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { TransactionStatus } from '../../src/server/index.js';
+import { applyOutcome, ownerFromHeader, sandboxClient, startHost, succeed, useSandbox, type HostOptions } from './harness.js';
+import { openStream } from './sse-client.js';
+
+const sandbox = useSandbox();
+let host: Awaited<ReturnType<typeof startHost>> | undefined;
+afterEach(() => host?.close());
+
+async function hostWithSession(options: Partial<HostOptions> = {}) {
+  host = await startHost({ client: sandboxClient(sandbox.url), owner: ownerFromHeader, ...options });
+  const { body } = await host.startSession();
+  const statusUrl = `${host.url}/kyc/status/${body.uuid}`;
+  return {
+    ...host,
+    uuid: body.uuid,
+    statusUrl,
+    stream: (headers: Record<string, string> = {}) => openStream(statusUrl, { 'x-user': 'alice', ...headers }),
+  };
+}
+
+const statusOf = (event: { data: string }) => JSON.parse(event.data) as TransactionStatus;
+
+test('answers the current status at once, as a status event whose id is its version (its ETag)', async () => {
+  const { stream, poll, uuid } = await hostWithSession();
+  const events = await stream();
+  const first = await events.next('status');
+  assert.equal(statusOf(first).uuid, uuid);
+  assert.equal(statusOf(first).state, 'pending');
+  assert.equal(`"${first.id}"`, (await poll(uuid)).headers.get('etag'));
+  events.close();
+});
+
+test('offers the stream with the headers that keep proxies from buffering it', async () => {
+  const { stream } = await hostWithSession();
+  const events = await stream();
+  assert.equal(events.response.status, 200);
+  assert.equal(events.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  assert.equal(events.response.headers.get('cache-control'), 'no-cache, no-transform');
+  assert.equal(events.response.headers.get('x-accel-buffering'), 'no');
+  events.close();
+});
+
+test('sends each change of step, then the end, then closes the stream', async () => {
+  const { stream, uuid } = await hostWithSession();
+  const events = await stream();
+  await events.next('status');
+  await applyOutcome(sandbox.url, uuid, '002');
+  assert.equal(statusOf(await events.next('status')).step, 'Capture_credential_Ok');
+  await applyOutcome(sandbox.url, uuid, '012');
+  const steps: TransactionStatus[] = [];
+  for (let status = statusOf(await events.next('status')); ; status = statusOf(await events.next('status'))) {
+    steps.push(status);
+    if (status.state !== 'pending') break;
+  }
+  assert.equal(steps.at(-1)!.state, 'successful');
+  await events.ended;
+});
+
+test('sends a heartbeat event while nothing changes', async () => {
+  const { stream } = await hostWithSession({ streamHeartbeatMs: 100 });
+  const events = await stream();
+  await events.next('status');
+  await events.next('ping');
+  await events.next('ping');
+  events.close();
+});
+
+test('a reconnection naming the current version gets no repeat, and the next change', async () => {
+  const { stream, uuid } = await hostWithSession({ streamHeartbeatMs: 100 });
+  const first = await stream();
+  const current = await first.next('status');
+  first.close();
+  const resumed = await stream({ 'last-event-id': current.id! });
+  // Two heartbeats and no status between them: nothing was repeated.
+  await resumed.next('ping');
+  await resumed.next('ping');
+  assert.deepEqual(resumed.seen('status'), []);
+  await applyOutcome(sandbox.url, uuid, '002');
+  assert.equal(statusOf(await resumed.next('status')).step, 'Capture_credential_Ok');
+  resumed.close();
+});
+
+test("another caller's stream is 404, as its poll is", async () => {
+  const { statusUrl } = await hostWithSession();
+  const answer = await fetch(statusUrl, { headers: { accept: 'text/event-stream', 'x-user': 'mallory' } });
+  assert.equal(answer.status, 404);
+});
+
+test('more streams of one transaction than the limit answer 429', async () => {
+  const { stream } = await hostWithSession({ maxStreamsPerTransaction: 2 });
+  const open = [await stream(), await stream()];
+  const third = await stream();
+  assert.equal(third.response.status, 429);
+  for (const events of open) events.close();
+});
+
+test('a client that goes away frees its stream: its count, its follower, its subscription', async () => {
+  const { stream, kit } = await hostWithSession();
+  const events = await stream();
+  await events.next('status');
+  assert.equal(kit.openStreams, 1);
+  events.close();
+  for (let wait = 0; wait < 100 && kit.openStreams; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(kit.openStreams, 0);
+  // A slot freed: the limit counts only open streams.
+  const again = await stream();
+  assert.equal(again.response.status, 200);
+  again.close();
+});
+
+test('an ended transaction streams its end and closes at once', async () => {
+  const { stream, uuid } = await hostWithSession();
+  await succeed(sandbox.url, uuid);
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const events = await stream();
+  assert.equal(statusOf(await events.next('status')).state, 'successful');
+  await events.ended;
+});
