@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction status-proxy sandbox fleet]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element reaction status-proxy sandbox fleet stream]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -16,6 +16,7 @@ import { measureReaction } from './reaction/reaction.js';
 import { measureSandbox } from './sandbox/sandbox.js';
 import { measureSize } from './size/size.js';
 import { measureStatusProxy } from './status-proxy/status-proxy.js';
+import { measureStreams } from './stream/stream.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'status-proxy': measureStatusProxy,
   sandbox: measureSandbox,
   fleet: measureFleet,
+  stream: measureStreams,
 };
 
 const names = process.argv.slice(2);

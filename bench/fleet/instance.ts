@@ -4,6 +4,8 @@
  * when it read each uuid from the provider, and how many commands it sent to Redis.
  */
 import { Redis } from 'ioredis';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { MemoryStore } from '../../src/server/index.js';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { listen } from '../lib/http.js';
@@ -13,22 +15,39 @@ export interface InstanceOptions {
   kycUrl: string;
   /** The fleet's Redis; without it, a memory store. */
   redisUrl?: string;
+  /** Status streams allowed per transaction (the kit's default is 5). */
+  maxStreamsPerTransaction?: number;
 }
 
 export interface InstanceCounts {
   readTimes: Record<string, readonly number[]>;
   /** Commands this instance sent to Redis: one round-trip each (the store sends no pipelines). */
   redisCommands: number;
+  /** The process's heap in use and resident memory, in bytes, after a full garbage collection. */
+  heapUsed: number;
+  rss: number;
+  /** Status streams open in this process. */
+  openStreams: number;
 }
 
-const { kycUrl, redisUrl } = JSON.parse(process.argv[2]!) as InstanceOptions;
+const { kycUrl, redisUrl, maxStreamsPerTransaction } = JSON.parse(process.argv[2]!) as InstanceOptions;
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
-const kit = kitRoutes(kycUrl, store);
+const kit = kitRoutes(kycUrl, store, { maxStreamsPerTransaction });
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
-  const counts: InstanceCounts = { readTimes: Object.fromEntries(kit.readTimes()), redisCommands };
+  collectGarbage();
+  const { heapUsed, rss } = process.memoryUsage();
+  const counts: InstanceCounts = {
+    readTimes: Object.fromEntries(kit.readTimes()),
+    redisCommands,
+    heapUsed,
+    rss,
+    openStreams: kit.openStreams(),
+  };
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
 });
 console.log(`bench instance listening on ${server.url}`);

@@ -1,15 +1,15 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import { createKycKit, toNodeHandler, type Store } from '../../src/server/index.js';
+import { createKycKit, toNodeHandler, type KycKitOptions, type Store } from '../../src/server/index.js';
 import { countingClient, type CountingClient, type ProxyRoutes } from './provider.js';
 
 /** A host's routes, and when it read each uuid from the provider. */
-export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'>;
+export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'> & { openStreams(): number };
 
 /**
- * `POST /kyc/session` and `GET /kyc/status/{uuid}`; 404 for anything else. On the kit's default
+ * `POST /kyc/session` and `GET /kyc/status/{uuid}` (its stream too); 404 for anything else. On the kit's default
  * store, or on `store` (also the client's token store, as a fleet shares one token).
  */
-export function kitRoutes(kycUrl: string, store?: Store): KitRoutes {
+export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKitOptions> = {}): KitRoutes {
   const { client, reads, readTimes } = countingClient(kycUrl, store);
   const kit = createKycKit({
     client,
@@ -22,6 +22,7 @@ export function kitRoutes(kycUrl: string, store?: Store): KitRoutes {
       metadata: { nin: '11.111.111-1' },
     }),
     onResult: () => {},
+    ...options,
   });
   const session = toNodeHandler(kit.session);
   const status = toNodeHandler(kit.status);
@@ -33,6 +34,7 @@ export function kitRoutes(kycUrl: string, store?: Store): KitRoutes {
     },
     providerReads: reads,
     readTimes,
+    openStreams: () => kit.openStreams,
   };
 }
 
