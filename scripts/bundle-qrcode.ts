@@ -2,13 +2,46 @@
 // every module is kept whole, in a require() wrapper, with the bundler's interop runtime. Rewritten
 // as ES modules, only what qr-path.ts reaches is kept.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
 const QRCODE_CORE = /[\\/]node_modules[\\/]qrcode[\\/]lib[\\/]core[\\/][\w-]+\.js$/;
 const SEGMENT_OPTIMISER = /[\\/]node_modules[\\/]dijkstrajs[\\/]/;
-/** create()'s branch for text given as a string, which qrcode splits into segments itself. */
-const STRING_INPUT = "typeof data === 'string'";
+
+/** One edit to a qrcode module: `find` must match exactly once, or the build fails. */
+interface Rewrite {
+  find: RegExp;
+  replace: string;
+}
+
+/** The edits that keep qrcode to what qr-path.ts asks of it, by module file name. */
+const REWRITES: Record<string, Rewrite[]> = {
+  'qrcode.js': [
+    // create()'s branch for text given as a string, which qrcode splits into segments itself.
+    { find: /typeof data === 'string'/g, replace: 'false' },
+    // Shift JIS conversion, which only kanji segments use.
+    { find: /^ {4}if \(options\.toSJISFunc\) \{\n.*\n {4}\}$/gm, replace: '' },
+  ],
+  'version.js': [
+    // How many characters a version holds, for each mode: a byte takes 8 bits.
+    {
+      find: /^ {2}switch \(mode\) \{\n(?:(?!^ {2}\}).*\n)*? {4}case Mode\.BYTE:\n {4}default:\n {6}(return Math\.floor\(usableBits \/ 8\))\n {2}\}$/gm,
+      replace: '  $1',
+    },
+  ],
+  'segments.js': [
+    // A segment is built in the mode it names, after a check against the mode that suits its data
+    // best: every mode's encoder, and the regular expressions that pick one, stay reachable. Only
+    // byte segments are given, so only ByteData is kept; any other segment is refused.
+    {
+      find: /^function buildSingleSegment \(data, modesHint\) \{\n(?:(?!^\}).*\n)*? {4}case Mode\.BYTE:\n {6}return new ByteData\(data\)\n {2}\}\n\}$/gm,
+      replace: `function buildSingleSegment (data, modesHint) {
+  if (modesHint !== 'byte') throw new Error('Only byte segments are bundled')
+  return new ByteData(data)
+}`,
+    },
+  ],
+};
 
 /** Whether a qrcode module sets `module.exports` to one value (a class) rather than adding names to `exports`. */
 const exportsOneValue = (file: string) => /^module\.exports = /m.test(readFileSync(file, 'utf8'));
@@ -28,10 +61,10 @@ function asEsModule(code: string, id: string): string {
 
 /**
  * Rewrites qrcode's core modules as ES modules, and keeps to the input qr-path.ts gives: an array
- * of segments. Text given as a string would go through qrcode's segment splitting and optimiser
+ * of byte segments. Text given as a string would go through qrcode's segment splitting and optimiser
  * (dijkstrajs), which this bundle leaves out; create() then rejects a string with qrcode's own
- * "Invalid data" error. Anything the rewrite does not expect fails the build, so a qrcode release
- * written differently cannot slip through.
+ * "Invalid data" error, and a segment in another mode is refused too. Anything the rewrite does not
+ * expect fails the build, so a qrcode release written differently cannot slip through.
  */
 export function bundleQrcode(): Plugin {
   return {
@@ -42,9 +75,10 @@ export function bundleQrcode(): Plugin {
       if (SEGMENT_OPTIMISER.test(id)) return { code, map: null, moduleSideEffects: false };
       if (!QRCODE_CORE.test(id)) return null;
       let esm = asEsModule(code, id);
-      if (id.endsWith('qrcode.js')) {
-        if (esm.split(STRING_INPUT).length !== 2) this.error(`${id}: not exactly one string-input branch`);
-        esm = esm.replace(STRING_INPUT, 'false');
+      for (const { find, replace } of REWRITES[basename(id)] ?? []) {
+        const found = esm.match(find)?.length ?? 0;
+        if (found !== 1) this.error(`${id}: ${found} matches of ${find}, where the rewrite expects exactly one`);
+        esm = esm.replace(find, replace);
       }
       if (/\brequire\(|\bexports\b/.test(esm)) this.error(`${id}: CommonJS left after the rewrite to ES modules`);
       // qrcode's modules only define functions and tables.

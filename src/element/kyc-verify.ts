@@ -21,13 +21,13 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** A number attribute's value, or `fallback` when it is missing, not a number or negative. */
 const numberOr = (value: number, fallback: number) => (Number.isFinite(value) && value >= 0 ? value : fallback);
 
-/** Attributes that say where the current transaction's link and status are. */
-const LOCATION_PROPERTIES = ['statusUrl', 'verificationUrl', 'link'] as const;
+/** Attributes that say where the current transaction's link and status are, and how to follow it. */
+const FOLLOWING_PROPERTIES = ['statusUrl', 'verificationUrl', 'link', 'noStream'] as const;
 
 /**
  * Runs a biometric identity verification: shows the end user the verification link as a QR code
  * (desktop → phone) or a button (phone), follows the transaction through the host's status proxy
- * and tells the page how it ended.
+ * (its status stream when it offers one, polling otherwise) and tells the page how it ended.
  *
  * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
  *
@@ -76,6 +76,7 @@ export class KycVerify extends LitElement {
     continueDelay: { attribute: 'continue-delay', type: Number },
     requestTimeout: { attribute: 'request-timeout', type: Number },
     defer: { attribute: 'defer', type: Boolean },
+    noStream: { attribute: 'no-stream', type: Boolean },
     lang: { attribute: 'lang', reflect: true },
     strings: { attribute: false },
     followed: { state: true, attribute: false },
@@ -115,6 +116,9 @@ export class KycVerify extends LitElement {
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
   defer = false;
 
+  /** Poll only: never open the host's status stream (Server-Sent Events on the status URL). */
+  noStream = false;
+
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
   declare lang: string;
 
@@ -128,6 +132,7 @@ export class KycVerify extends LitElement {
   private copyNote: 'linkCopied' | 'copyFailed' | null = null;
 
   readonly #poller = new StatusPoller(this, {
+    stream: () => !this.noStream,
     interval: () => Math.max(MIN_POLL_INTERVAL_MS, numberOr(this.pollInterval, DEFAULT_POLL_INTERVAL_MS)),
     timeout: () => this.#requestTimeout(),
     onStatus: (status) => this.#observe(status),
@@ -187,7 +192,7 @@ export class KycVerify extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('transaction') || changed.has('sessionUrl')) this.#begin();
-    else if (this.followed && LOCATION_PROPERTIES.some((name) => changed.has(name))) {
+    else if (this.followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
       this.#follow(this.followed.id, this.followed.sessionLink);
     }
   }
@@ -213,7 +218,7 @@ export class KycVerify extends LitElement {
     this.#session.create();
   }
 
-  /** Checks and resolves everything about transaction `id`, then polls it. No request is made for a bad configuration. */
+  /** Checks and resolves everything about transaction `id`, then follows it. No request is made for a bad configuration. */
   #follow(id: string, sessionLink: string | null = null, expiresAt: string | null = null): void {
     const located = locate(id, sessionLink, this);
     if (typeof located === 'string') {

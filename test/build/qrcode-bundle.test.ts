@@ -1,8 +1,8 @@
-// The standalone bundle takes qrcode in rewritten as ES modules and without its string input
+// The standalone bundle takes qrcode in rewritten as ES modules, kept to byte segments given as an array
 // (scripts/bundle-qrcode.ts). These tests build qr-path.ts that way and check that it draws the
 // same symbols as qrcode used as published.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,24 @@ const MOST_BYTES = 2331;
 
 /** URL-like text of `length` characters: lower case, digits and punctuation, as verification links are. */
 const linkOfLength = (length: number) => `https://verify.example/transactions/${'a1b2-c3d4/e5f6?g=7&h_8'.repeat(200)}`.slice(0, length);
+
+/** Builds qrcode's encoder, as the standalone bundle does, from a copy of qrcode in `dir`. */
+const buildQrcodeCopy = (dir: string) =>
+  build({
+    configFile: false,
+    logLevel: 'silent',
+    root: dir,
+    plugins: [bundleQrcode()],
+    build: { write: false, lib: { entry: join(dir, 'node_modules/qrcode/lib/core/qrcode.js'), formats: ['es'] } },
+  });
+
+/** One line of qrcode's source per edit the rewrite makes, each changed so that the edit no longer fits. */
+const UNEXPECTED_SOURCES = [
+  { module: 'qrcode.js', line: "typeof data === 'string'", changed: "typeof data == 'string'" },
+  { module: 'qrcode.js', line: 'if (options.toSJISFunc) {', changed: 'if (options.toSJISFunc != null) {' },
+  { module: 'segments.js', line: 'return new ByteData(data)', changed: 'return new ByteData(data, mode)' },
+  { module: 'version.js', line: 'return Math.floor(usableBits / 8)', changed: 'return Math.floor(usableBits >> 3)' },
+];
 
 describe('qrcode as bundled in the standalone bundle', () => {
   let dir: string;
@@ -42,6 +60,28 @@ describe('qrcode as bundled in the standalone bundle', () => {
   it('is plain ES modules, without the CommonJS runtime or the segment optimiser', () => {
     assert.doesNotMatch(code, /\brequire\(|__commonJS|module\.exports/);
     assert.doesNotMatch(code, /dijkstra|find_path/);
+  });
+
+  it('keeps byte mode alone: no other mode, no regular expressions to pick one, no Shift JIS conversion', () => {
+    assert.doesNotMatch(code, /\b(?:NumericData|AlphanumericData|KanjiData|getBestModeForData|toSJIS)\b|new RegExp/);
+  });
+
+  it('fails the build, naming the module, when qrcode is not written as the rewrite expects', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'kyc-verify-qrcode-copy-'));
+    try {
+      await cp('node_modules/qrcode', join(copy, 'node_modules/qrcode'), { recursive: true });
+      await cp('node_modules/dijkstrajs', join(copy, 'node_modules/dijkstrajs'), { recursive: true });
+      await buildQrcodeCopy(copy);
+      for (const { module, line, changed } of UNEXPECTED_SOURCES) {
+        const file = join(copy, 'node_modules/qrcode/lib/core', module);
+        const source = await readFile(file, 'utf8');
+        await writeFile(file, source.replace(line, changed));
+        await assert.rejects(buildQrcodeCopy(copy), new RegExp(`${module}: 0 matches`), `${module}: ${changed}`);
+        await writeFile(file, source);
+      }
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('draws the same symbol as qrcode for every version from 1 to 40', () => {

@@ -12,6 +12,17 @@ export interface Answer {
   fail?: 'network';
 }
 
+/** One event of a scripted stream, sent `delay` ms after the one before. */
+export interface StreamEvent {
+  event: 'status' | 'ping';
+  id?: string;
+  data: unknown;
+  delay?: number;
+}
+
+/** A stream connection: refused with an `Answer`, or events (then closed, or held open with pings every `ping` ms). */
+export type StreamAnswer = Answer | { events: StreamEvent[]; hold?: boolean; ping?: number };
+
 export interface LoggedRequest {
   route: 'status' | 'session';
   method: string;
@@ -20,20 +31,30 @@ export interface LoggedRequest {
   at: number;
 }
 
+export interface LoggedStream {
+  uuid: string;
+  lastEventId: string | null;
+  at: number;
+  /** When the connection closed (by either side), or `null` while it is open. */
+  closedAt: number | null;
+}
+
 export interface Scripted {
   statusUrl: string;
   sessionUrl: string;
   log(): Promise<LoggedRequest[]>;
+  streams(): Promise<LoggedStream[]>;
 }
 
-/** Scripts the answers of the status and session routes for one test. */
-export async function script(answers: { status?: Answer[]; session?: Answer[] }): Promise<Scripted> {
+/** Scripts the answers of the status, stream and session routes for one test. */
+export async function script(answers: { status?: Answer[]; session?: Answer[]; stream?: StreamAnswer[] }): Promise<Scripted> {
   const base = `/scripted/${crypto.randomUUID()}`;
   await fetch(`${base}/script`, { method: 'PUT', body: JSON.stringify(answers) });
   return {
     statusUrl: `${base}/status/{uuid}`,
     sessionUrl: `${base}/session`,
     log: async () => (await fetch(`${base}/log`)).json(),
+    streams: async () => (await fetch(`${base}/streams`)).json(),
   };
 }
 
@@ -71,6 +92,11 @@ export function status(state: TransactionState, fields: Record<string, unknown> 
       ...fields,
     },
   };
+}
+
+/** A `status` event of the stream, carrying `status(state, fields)` as version `id`. */
+export function statusEvent(id: string, state: TransactionState, fields: Record<string, unknown> = {}, delay = 0): StreamEvent {
+  return { event: 'status', id, data: status(state, fields).body, delay };
 }
 
 /** The KYC API's own transaction envelope (spec §2.6), as a host forwarding the read unchanged sends it. */

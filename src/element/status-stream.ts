@@ -1,0 +1,107 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
+import { readStatusOf } from './read-status.js';
+import { asRequestError, type RequestError } from './request.js';
+import type { PolledTransaction } from './status-poller.js';
+
+/**
+ * The stream contract's heartbeat: the host sends a `ping` every 15 s, and a stream silent for
+ * two of them is dead. Not public: only the element tests shorten it, to see silence quickly.
+ * @internal
+ */
+export const heartbeat = { ms: 15_000 };
+
+export interface StatusStreamOptions {
+  /** A status of the followed transaction, read and checked. */
+  onStatus(status: TransactionStatus): void;
+  /** A status event that is not a status of that transaction: the stream is dropped. */
+  onError(error: RequestError): void;
+  /**
+   * `true` when the stream delivers (its first event): the status comes from it alone; `false`
+   * when it is not offered, failed or fell silent: it is tried again two heartbeats later.
+   */
+  onDelivering(delivering: boolean): void;
+}
+
+/**
+ * Follows a transaction through the host's status stream (Server-Sent Events on its status URL)
+ * while the host is connected. Status events are read as polled answers are. The stream is closed
+ * once it brings an end, since EventSource would otherwise reconnect.
+ */
+export class StatusStream implements ReactiveController {
+  #followed: PolledTransaction | null = null;
+  #source?: EventSource;
+  /** The silence limit while a stream is open, the wait before trying again while it is down. */
+  #timer?: ReturnType<typeof setTimeout>;
+  #connected = false;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly options: StatusStreamOptions,
+  ) {
+    host.addController(this);
+  }
+
+  /** Streams `transaction` from now on, or stops with `null`. */
+  follow(transaction: PolledTransaction | null): void {
+    this.#followed = transaction;
+    this.#open();
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    this.#open();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#close();
+  }
+
+  #close(): void {
+    clearTimeout(this.#timer);
+    this.#source?.close();
+    this.#source = undefined;
+  }
+
+  #open = (): void => {
+    this.#close();
+    const followed = this.#followed;
+    if (!followed || !this.#connected) return;
+    const source = (this.#source = new EventSource(followed.statusUrl, { withCredentials: true }));
+    const silence = () => 2 * heartbeat.ms;
+    let live = false;
+    // State first, callbacks last: a listener may follow another transaction from inside them.
+    const down = (error?: RequestError) => {
+      this.#close();
+      this.#timer = setTimeout(this.#open, silence());
+      this.options.onDelivering(false);
+      if (error) this.options.onError(error);
+    };
+    const alive = () => {
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(down, silence());
+      live = true;
+      this.options.onDelivering(true);
+    };
+    this.#timer = setTimeout(down, silence());
+    // Before the first event any error means "not offered"; after it, EventSource reconnects
+    // (sending Last-Event-ID) until it gives up with CLOSED or the silence limit passes.
+    source.onerror = () => {
+      if (!live || source.readyState === EventSource.CLOSED) down();
+    };
+    source.addEventListener('ping', alive);
+    source.addEventListener('status', ({ data }) => {
+      alive();
+      let status: TransactionStatus;
+      try {
+        status = readStatusOf(JSON.parse(data as string), followed.id);
+      } catch (error) {
+        down(asRequestError(error));
+        return;
+      }
+      if (isTerminal(status.state)) this.#close();
+      this.options.onStatus(status);
+    });
+  };
+}
