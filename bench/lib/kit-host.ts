@@ -6,10 +6,11 @@ import { countingClient, type CountingClient, type ProxyRoutes } from './provide
 export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'> & { openStreams(): number };
 
 /**
- * `POST /kyc/session` and `GET /kyc/status/{uuid}` (its stream too); 404 for anything else. On the kit's default
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}` (its stream too) and `POST /kyc/webhook`; 404 for
+ * anything else. With `webhookUrl`, sessions ask for every step's webhook there. On the kit's default
  * store, or on `store` (also the client's token store, as a fleet shares one token).
  */
-export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKitOptions> = {}): KitRoutes {
+export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKitOptions> = {}, webhookUrl?: () => string): KitRoutes {
   const { client, reads, readTimes } = countingClient(kycUrl, store);
   const kit = createKycKit({
     client,
@@ -19,17 +20,20 @@ export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKit
       company_id: 'sandbox-company',
       authorization_method: 'kyc_register',
       expiration: 3600,
-      metadata: { nin: '11.111.111-1' },
+      metadata: { nin: '11.111.111-1', webhook_full_update: webhookUrl !== undefined },
+      ...(webhookUrl && { webhook: webhookUrl() }),
     }),
     onResult: () => {},
     ...options,
   });
   const session = toNodeHandler(kit.session);
   const status = toNodeHandler(kit.status);
+  const webhook = toNodeHandler(kit.webhook);
   return {
     listener: (req, res) => {
       if (req.method === 'POST' && req.url === '/kyc/session') session(req, res);
       else if (req.url?.startsWith('/kyc/status/')) status(req, res);
+      else if (req.method === 'POST' && req.url === '/kyc/webhook') webhook(req, res);
       else res.writeHead(404).end();
     },
     providerReads: reads,

@@ -109,7 +109,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     background,
     owner: options.owner,
     report,
-    feed: new StatusFeed(store, reader, options.streamFollowIntervalMs ?? READ_INTERVAL_MS, report),
+    feed: new StatusFeed(store, reader, options.streamFollowIntervalMs ?? READ_INTERVAL_MS, report, client.now),
     streams: new OpenStreams(),
     streamOptions: options,
   };

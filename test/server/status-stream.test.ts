@@ -1,12 +1,29 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import type { TransactionStatus } from '../../src/server/index.js';
-import { applyOutcome, ownerFromHeader, sandboxClient, startHost, succeed, useSandbox, type HostOptions } from './harness.js';
+import {
+  applyOutcome,
+  countingFetch,
+  ownerFromHeader,
+  pendingPayload,
+  postJson,
+  sandboxClient,
+  startHost,
+  succeed,
+  transactionReads,
+  useSandbox,
+  type HostOptions,
+} from './harness.js';
 import { openStream } from './sse-client.js';
 
 const sandbox = useSandbox();
 let host: Awaited<ReturnType<typeof startHost>> | undefined;
-afterEach(() => host?.close());
+/** Every stream a test opened, closed after it whatever happened, so that the host can close. */
+const opened: { close(): void }[] = [];
+afterEach(() => {
+  for (const events of opened.splice(0)) events.close();
+  return host?.close();
+});
 
 async function hostWithSession(options: Partial<HostOptions> = {}) {
   host = await startHost({ client: sandboxClient(sandbox.url), owner: ownerFromHeader, ...options });
@@ -117,4 +134,19 @@ test('an ended transaction streams its end and closes at once', async () => {
   const events = await stream();
   assert.equal(statusOf(await events.next('status')).state, 'successful');
   await events.ended;
+});
+
+test("once every step's webhook reaches the kit, a stream no longer reads its transaction every second", async () => {
+  const counter = countingFetch();
+  const { stream, uuid, url } = await hostWithSession({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }) });
+  const events = await stream();
+  await events.next('status');
+  // A pending delivery: the service sends those only with every step's webhook.
+  assert.equal((await postJson(`${url}/kyc/webhook`, pendingPayload(uuid))).status, 204);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = transactionReads(counter);
+  // Three follower ticks: without webhooks, each would read.
+  await new Promise((resolve) => setTimeout(resolve, 3_300));
+  events.close();
+  assert.equal(transactionReads(counter) - before, 0);
 });

@@ -59,14 +59,15 @@ async function pollCycles(count) {
 const successAt = {};
 
 /**
- * Mounts one element per uuid, polling every `interval` ms; resolves once every one has had its
- * first answer. The mounts are spread over one interval, so the elements do not poll in lockstep
+ * Mounts one element per uuid, following through the host's status stream when `stream`, else
+ * polling every `interval` ms; resolves once every one has had its first answer. The mounts are spread over one interval, so the elements do not poll in lockstep
  * (a burst of polls at one instant would time the burst, not the polling).
  */
-async function watch(uuids, interval) {
+async function watch(uuids, interval, stream) {
   const answered = uuids.map(async (uuid, index) => {
     await new Promise((resolve) => setTimeout(resolve, (index / uuids.length) * interval));
-    const element = createElement({ mode: 'button', transaction: uuid, 'poll-interval': String(interval) });
+    const attributes = { mode: 'button', transaction: uuid, 'poll-interval': String(interval), ...(stream ? {} : { 'no-stream': '' }) };
+    const element = createElement(attributes);
     element.addEventListener('kyc-successful', () => (successAt[uuid] = Date.now()), { once: true });
     const first = firstAnswer(element);
     document.body.append(element);

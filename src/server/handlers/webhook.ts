@@ -44,13 +44,15 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
       if (isTerminal(state)) {
         // Recorded before the 204: the service does not deliver again after a 2xx.
         await kit.results.enqueue(uuid, context);
-      } else if (await kit.feed.isWatched(uuid)) {
+      } else {
+        // A pending delivery comes only with every step's webhook: its streams need not read it every second.
+        await kit.feed.markWebhooked(uuid);
         // A step, for a transaction someone streams: read it now (within the budget), so the stream shows it at once.
-        const announcedAt = kit.client.now();
-        kit.background.track(
-          kit.reader.confirm(uuid, announcedAt).catch(() => {}),
-          context,
-        );
+        if (await kit.feed.isWatched(uuid))
+          kit.background.track(
+            kit.reader.confirm(uuid, kit.client.now()).catch(() => {}),
+            context,
+          );
       }
       return new Response(null, { status: 204 });
     } catch (error) {

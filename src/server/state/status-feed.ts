@@ -5,6 +5,10 @@ type Watcher = (cached: CachedStatus) => void;
 
 /** How long a process's mark that it streams a transaction lasts unless its follower renews it. */
 const WATCHING_MARK_MS = 5000;
+/** How long the mark that a transaction's webhooks reach the kit lasts. */
+const WEBHOOKED_MARK_MS = 3600_000;
+/** With webhooks telling its steps, a streamed transaction is still read this often, in case one is lost. */
+const SAFETY_NET_MS = 10_000;
 
 /**
  * The live statuses of the transactions this process streams. Every status any process of the
@@ -23,6 +27,7 @@ export class StatusFeed {
     private readonly reader: StatusReader,
     private readonly followIntervalMs: number,
     private readonly report: (error: unknown) => void,
+    private readonly now: () => number,
   ) {}
 
   /** Calls `watcher` with each status of `uuid` stored from now on, until the returned function is called. */
@@ -53,8 +58,8 @@ export class StatusFeed {
   #follow(uuid: string): void {
     const tick = () => {
       Promise.resolve(this.store.setShared(watchingMark(uuid), '1', WATCHING_MARK_MS)).catch(this.report);
-      this.reader.read(uuid).then(
-        (cached) => this.#dispatch(uuid, cached),
+      this.#followOnce(uuid).then(
+        (cached) => cached && this.#dispatch(uuid, cached),
         () => {}, // The next tick reads again; a stream is no place for the service's failures.
       );
     };
@@ -62,6 +67,23 @@ export class StatusFeed {
     const follower = setInterval(tick, this.followIntervalMs);
     follower.unref?.();
     this.#followers.set(uuid, follower);
+  }
+
+  /**
+   * A read at the budget's pace, unless webhooks tell this transaction's steps: then the read
+   * lease stays free for the read each webhook asks for, and only a safety-net read is made.
+   */
+  async #followOnce(uuid: string): Promise<CachedStatus | undefined> {
+    if (await this.store.getShared(webhookedMark(uuid))) {
+      const stored = await this.store.getStatus(uuid);
+      if (stored && this.now() - stored.fetchedAt < SAFETY_NET_MS) return undefined;
+    }
+    return this.reader.read(uuid);
+  }
+
+  /** Marks `uuid` as one whose every step's webhook reaches the kit. */
+  async markWebhooked(uuid: string): Promise<void> {
+    await this.store.setShared(webhookedMark(uuid), '1', WEBHOOKED_MARK_MS);
   }
 
   #dispatch(uuid: string, cached: CachedStatus): void {
@@ -81,3 +103,4 @@ export class StatusFeed {
 }
 
 const watchingMark = (uuid: string) => `watching:${uuid}`;
+const webhookedMark = (uuid: string) => `webhooked:${uuid}`;
