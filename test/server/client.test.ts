@@ -7,7 +7,7 @@ import {
   KycValidationError,
   type CreateTransactionRequest,
 } from '../../src/server/index.js';
-import { advanceSandboxClock, countingFetch, createRequest, NIN, sandboxClient, succeed, tokenRequests, useSandbox } from './harness.js';
+import { countingFetch, createRequest, NIN, sandboxClient, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -35,14 +35,14 @@ describe('token cache', () => {
     const client = sandboxClient(sandbox.url, { fetch: counter.fetch });
     const { uuid } = await client.createTransaction(createRequest());
     for (let i = 0; i < 5; i++) await client.getTransaction(uuid);
-    assert.equal(tokenRequests(counter), 1);
+    assert.equal(counter.tokenRequests(), 1);
   });
 
   test('asks for one token however many concurrent calls wait for it (50)', async () => {
     const counter = countingFetch();
     const client = sandboxClient(sandbox.url, { fetch: counter.fetch });
     await Promise.all(Array.from({ length: 50 }, () => client.createTransaction(createRequest())));
-    assert.equal(tokenRequests(counter), 1);
+    assert.equal(counter.tokenRequests(), 1);
   });
 
   test('refreshes the token before it expires, without a 401', async () => {
@@ -52,9 +52,9 @@ describe('token cache', () => {
     const { uuid } = await client.createTransaction(createRequest());
     // 30 s before the 7200 s lifetime ends, on both clocks: inside the refresh margin.
     offsetMs += 7170_000;
-    await advanceSandboxClock(sandbox.url, 7170);
+    await sandbox.advanceClock(7170);
     await client.getTransaction(uuid);
-    assert.equal(tokenRequests(counter), 2);
+    assert.equal(counter.tokenRequests(), 2);
     assert.equal(counter.calls.length, 4, 'token, create, token, get: no refused call');
   });
 
@@ -63,7 +63,7 @@ describe('token cache', () => {
     const client = sandboxClient(sandbox.url, { fetch: counter.fetch });
     const { uuid } = await client.createTransaction(createRequest());
     // Only the sandbox's clock moves: the kit still believes its token valid, the service does not.
-    await advanceSandboxClock(sandbox.url, 7300);
+    await sandbox.advanceClock(7300);
     const transaction = await client.getTransaction(uuid);
     assert.equal(transaction.uuid, uuid);
     assert.deepEqual(
@@ -82,9 +82,9 @@ describe('token cache', () => {
     const counter = countingFetch();
     const client = sandboxClient(sandbox.url, { fetch: counter.fetch });
     const { uuid } = await client.createTransaction(createRequest());
-    await advanceSandboxClock(sandbox.url, 7300);
+    await sandbox.advanceClock(7300);
     await Promise.all(Array.from({ length: 50 }, () => client.getTransaction(uuid)));
-    assert.equal(tokenRequests(counter), 2);
+    assert.equal(counter.tokenRequests(), 2);
   });
 
   test('a token request that fails is not cached: the next call asks again', async () => {
@@ -94,7 +94,7 @@ describe('token cache', () => {
     await apiError(client.createTransaction(createRequest()), 503);
     refuse = false;
     await client.createTransaction(createRequest());
-    assert.equal(tokenRequests(counter), 2);
+    assert.equal(counter.tokenRequests(), 2);
   });
 });
 
@@ -122,7 +122,7 @@ describe('transactions', () => {
   test('getCredentialInformation reads the document data of an ended transaction', async () => {
     const client = sandboxClient(sandbox.url);
     const { uuid } = await client.createTransaction(createRequest());
-    await succeed(sandbox.url, uuid);
+    await sandbox.succeed(uuid);
     const credential = await client.getCredentialInformation(uuid);
     assert.equal(credential.name, 'Juan Pablo');
     assert.equal(credential.last_name, 'Muñoz Soto');

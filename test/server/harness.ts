@@ -1,7 +1,7 @@
 /** What the host-kit tests share: a sandbox on a free port, a counting fetch, and the handlers on a real node:http server. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import {
   createKycClient,
@@ -10,6 +10,7 @@ import {
   type CreateTransactionRequest,
   type KycClientOptions,
   type KycKitOptions,
+  type TransactionStatus,
   type WebhookPayload,
 } from '../../src/server/index.js';
 
@@ -26,14 +27,25 @@ export function useSandbox() {
     sandbox = await startSandbox({ port: 0 });
   });
   after(() => sandbox?.close());
+  const url = () => sandbox!.url.replace(/\/+$/, '');
   return {
     get url() {
-      return sandbox!.url.replace(/\/+$/, '');
+      return url();
     },
     /** The webhook payloads the sandbox sent for `uuid`, once every delivery has settled. */
     async deliveredPayloads(uuid: string) {
       await sandbox!.webhooksSettled();
       return sandbox!.webhookDeliveries(uuid).map((delivery) => delivery.payload);
+    },
+    /** Moves the flow of `uuid` with an issue code (or `time_out`). */
+    applyOutcome: (uuid: string, code: string) => applyOutcome(url(), uuid, code),
+    /** Runs a document capture and a successful selfie (012, which the sandbox completes with 013): the transaction ends successful. */
+    succeed: async (uuid: string) => {
+      for (const code of ['002', '012']) await applyOutcome(url(), uuid, code);
+    },
+    async advanceClock(seconds: number) {
+      const response = await postJson(`${url()}/sandbox/clock`, { advance_seconds: seconds });
+      if (!response.ok) throw new Error(`clock: ${response.status}`);
     },
   };
 }
@@ -45,17 +57,17 @@ export function countingFetch(inner: typeof fetch = fetch) {
     calls.push({ method: init.method ?? 'GET', url: input });
     return inner(input, init);
   };
+  /** How many calls went to a path containing `fragment`. */
+  const count = (fragment: string) => calls.filter((call) => new URL(call.url).pathname.includes(fragment)).length;
   return {
     fetch: fetchFunction,
     calls,
-    /** How many calls went to a path containing `fragment`. */
-    count: (fragment: string) => calls.filter((call) => new URL(call.url).pathname.includes(fragment)).length,
+    count,
+    tokenRequests: () => count('/oauth/token/'),
+    transactionReads: () =>
+      calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname.startsWith('/v1/transactions/')).length,
   };
 }
-
-export const tokenRequests = (counter: ReturnType<typeof countingFetch>) => counter.count('/oauth/token/');
-export const transactionReads = (counter: ReturnType<typeof countingFetch>) =>
-  counter.calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname.startsWith('/v1/transactions/')).length;
 
 /** A client of the sandbox as `sandbox-client`, with overrides. */
 export function sandboxClient(sandboxUrl: string, overrides: Partial<KycClientOptions> = {}) {
@@ -84,20 +96,9 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-/** Moves the sandbox flow with an issue code (or `time_out`). */
-export async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
+async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
   const response = await postJson(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, { code });
   if (!response.ok) throw new Error(`outcome ${code} for ${uuid}: ${response.status} ${await response.text()}`);
-}
-
-export async function advanceSandboxClock(sandboxUrl: string, seconds: number): Promise<void> {
-  const response = await postJson(`${sandboxUrl}/sandbox/clock`, { advance_seconds: seconds });
-  if (!response.ok) throw new Error(`clock: ${response.status}`);
-}
-
-/** Runs a document capture and a successful selfie (012, which the sandbox completes with 013): the transaction ends successful. */
-export async function succeed(sandboxUrl: string, uuid: string): Promise<void> {
-  for (const code of ['002', '012']) await applyOutcome(sandboxUrl, uuid, code);
 }
 
 export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>;
@@ -140,6 +141,34 @@ export async function startHost(options: HostOptions) {
   };
 }
 
+export type Host = Awaited<ReturnType<typeof startHost>>;
+
+/**
+ * The sandbox, started once per test file, and a host per test, closed after it. `start` mounts a kit
+ * whose client is `sandbox-client` unless the options give one.
+ */
+export function useHost() {
+  const sandbox = useSandbox();
+  let host: Host | undefined;
+  const closeFirst: { close(): void }[] = [];
+  afterEach(() => {
+    for (const resource of closeFirst.splice(0)) resource.close();
+    return host?.close();
+  });
+  return {
+    sandbox,
+    async start(options: Partial<HostOptions> = {}) {
+      host = await startHost({ client: sandboxClient(sandbox.url), ...options });
+      return host;
+    },
+    /** Closes `resource` after the test, whatever happened, before the host: its server waits for open connections. */
+    closeAfterTest<T extends { close(): void }>(resource: T): T {
+      closeFirst.push(resource);
+      return resource;
+    },
+  };
+}
+
 /** A create request for the session handler (which generates `transaction_id`). */
 export function createRequestWithoutId(overrides: Partial<CreateTransactionRequest> = {}) {
   const { transaction_id: _, ...request } = createRequest(overrides);
@@ -163,3 +192,9 @@ export function pendingPayload(uuid: string): WebhookPayload {
     verification_result: {},
   };
 }
+
+/** The transactions whose results `onResult` received, in order. */
+export const uuidsOf = (results: TransactionStatus[]) => results.map((status) => status.uuid);
+
+/** Waits past the read budget (a second) of a status the kit stored, so the next poll reads the service. */
+export const pastReadBudget = () => new Promise((resolve) => setTimeout(resolve, 1_200));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createKycKit, type KycKitOptions, type TransactionStatus } from '../../src/server/index.js';
-import { createRequestWithoutId, pendingPayload, sandboxClient, succeed, useSandbox } from './harness.js';
+import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf } from './harness.js';
 
 const sandbox = useSandbox();
 let registry: FinalizationRegistry<number> | undefined;
@@ -36,14 +36,11 @@ test('two kits on one client share nothing: each answers and delivers only its o
   const first = kitWith({ client });
   const second = kitWith({ client });
   const uuid = await first.startSession();
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   assert.equal((await second.kit.webhook(second.endOf(uuid))).status, 204);
   assert.equal((await first.kit.webhook(first.endOf(uuid))).status, 204);
   await Promise.all([first.kit.idle(), second.kit.idle()]);
-  assert.deepEqual(
-    first.results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(first.results), [uuid]);
   assert.deepEqual(second.results, []);
   assert.equal((await second.kit.status(new Request(`http://host.example/kyc/status/${uuid}`))).status, 404);
 });
@@ -51,33 +48,26 @@ test('two kits on one client share nothing: each answers and delivers only its o
 test('the waitUntil given with a request receives the work done after the answer', async () => {
   const { kit, results, startSession, endOf } = kitWith();
   const uuid = await startSession();
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const kept: Promise<unknown>[] = [];
   const answer = await kit.webhook(endOf(uuid), { waitUntil: (work) => void kept.push(work) });
   assert.equal(answer.status, 204);
   assert.ok(kept.length > 0);
   await Promise.all(kept);
-  assert.deepEqual(
-    results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(results), [uuid]);
 });
 
 test('a poll that finds the end has its result recorded before the answer, and run under its waitUntil', async () => {
   const { kit, results, startSession } = kitWith();
   const uuid = await startSession();
-  await succeed(sandbox.url, uuid);
-  // Past the read budget of the status the session stored.
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  await sandbox.succeed(uuid);
+  await pastReadBudget();
   const kept: Promise<unknown>[] = [];
   const answer = await kit.status(new Request(`http://host.example/kyc/status/${uuid}`), { waitUntil: (work) => void kept.push(work) });
   assert.equal(((await answer.json()) as TransactionStatus).state, 'successful');
   assert.ok(kept.length > 0);
   await Promise.all(kept);
-  assert.deepEqual(
-    results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(results), [uuid]);
 });
 
 test('kits built per request and dropped are collected with all their state, sweep timers included (1,000 kits)', async () => {

@@ -1,24 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, test } from 'node:test';
-import {
-  countingFetch,
-  createRequestWithoutId,
-  NIN,
-  ownerFromHeader,
-  sandboxClient,
-  startHost,
-  useSandbox,
-  type HostOptions,
-} from './harness.js';
+import { test } from 'node:test';
+import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, useHost } from './harness.js';
 
-const sandbox = useSandbox();
-let host: Awaited<ReturnType<typeof startHost>> | undefined;
-afterEach(() => host?.close());
-
-async function hostWith(options: Partial<HostOptions> = {}) {
-  host = await startHost({ client: sandboxClient(sandbox.url), ...options });
-  return host;
-}
+const { sandbox, start: hostWith } = useHost();
 
 test('POST answers 201 with the session contract: uuid, link, expires_at and the status fields', async () => {
   const { startSession } = await hostWith();

@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, test } from 'node:test';
-import {
-  applyOutcome,
-  countingFetch,
-  createRequest,
-  NIN,
-  ownerFromHeader,
-  sandboxClient,
-  startHost,
-  succeed,
-  transactionReads,
-  useSandbox,
-} from './harness.js';
+import { test } from 'node:test';
+import { countingFetch, createRequest, NIN, ownerFromHeader, sandboxClient, useHost } from './harness.js';
 
-const sandbox = useSandbox();
-let host: Awaited<ReturnType<typeof startHost>> | undefined;
-afterEach(() => host?.close());
+const { sandbox, start } = useHost();
 
 /**
  * A host whose kit clock the test moves (`tick`), with every call to the service counted. Its
@@ -28,7 +15,7 @@ async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch;
   const counter = countingFetch(options.fetch);
   const client = sandboxClient(sandbox.url, { fetch: counter.fetch, now: () => now });
   const owner = options.owner ? { owner: ownerFromHeader } : {};
-  host = await startHost({ client, ...owner, ...(options.staleForMs && { staleForMs: options.staleForMs }) });
+  const host = await start({ client, ...owner, ...(options.staleForMs && { staleForMs: options.staleForMs }) });
   const { body } = await host.startSession();
   return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1_100) => void (now += ms) };
 }
@@ -47,7 +34,7 @@ test('answers the status object of design.md, and nothing else', async () => {
 
 test('follows the flow to its end: successful, with step, code and issue_description', async () => {
   const { poll, uuid, tick } = await hostWithSession();
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   tick();
   const status = (await (await poll(uuid)).json()) as Record<string, unknown>;
   assert.deepEqual(
@@ -59,7 +46,7 @@ test('follows the flow to its end: successful, with step, code and issue_descrip
 test('no personal data: no field of CredentialInformation and no nin appear in any status answer', async () => {
   const { poll, uuid, tick, client } = await hostWithSession();
   const answers = [await (await poll(uuid)).text()];
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   tick();
   answers.push(await (await poll(uuid)).text());
   const credential = await client.getCredentialInformation(uuid);
@@ -94,31 +81,31 @@ test('50 concurrent polls of one uuid make one provider read', async () => {
   tick();
   const answers = await Promise.all(Array.from({ length: 50 }, () => poll(uuid)));
   assert.ok(answers.every((answer) => answer.status === 200));
-  assert.equal(transactionReads(counter), 1);
+  assert.equal(counter.transactionReads(), 1);
 });
 
 test('polls within a second reuse the last read; the next second reads again', async () => {
   const { poll, uuid, counter, tick } = await hostWithSession();
   for (let i = 0; i < 5; i++) await poll(uuid);
-  assert.equal(transactionReads(counter), 0, 'the session answer is the first read');
+  assert.equal(counter.transactionReads(), 0, 'the session answer is the first read');
   tick(999);
   await poll(uuid);
-  assert.equal(transactionReads(counter), 0);
+  assert.equal(counter.transactionReads(), 0);
   tick(1);
   await poll(uuid);
-  assert.equal(transactionReads(counter), 1);
+  assert.equal(counter.transactionReads(), 1);
 });
 
 test('an end state is cached for good', async () => {
   const { poll, uuid, counter, tick } = await hostWithSession();
-  await applyOutcome(sandbox.url, uuid, 'time_out');
+  await sandbox.applyOutcome(uuid, 'time_out');
   tick();
   assert.equal(((await (await poll(uuid)).json()) as { state: string }).state, 'expired');
   for (let i = 0; i < 3; i++) {
     tick(3600_000);
     await poll(uuid);
   }
-  assert.equal(transactionReads(counter), 1);
+  assert.equal(counter.transactionReads(), 1);
 });
 
 test('If-None-Match with the current ETag answers 304 without a body; a change answers 200 with a new ETag', async () => {
@@ -130,7 +117,7 @@ test('If-None-Match with the current ETag answers 304 without a body; a change a
   assert.equal(unchanged.status, 304);
   assert.equal(await unchanged.text(), '');
   assert.equal(unchanged.headers.get('etag'), etag);
-  await applyOutcome(sandbox.url, uuid, '002');
+  await sandbox.applyOutcome(uuid, '002');
   tick();
   const changed = await poll(uuid, 'alice', { 'if-none-match': etag });
   assert.equal(changed.status, 200);
@@ -212,13 +199,13 @@ test('a failing service is read at most once a second too', async () => {
   service.failing = true;
   tick();
   for (let i = 0; i < 10; i++) assert.equal((await poll(uuid)).headers.get('x-kyc-stale'), '1');
-  assert.equal(transactionReads(counter), 1);
+  assert.equal(counter.transactionReads(), 1);
   service.failing = false;
   tick();
   const recovered = await poll(uuid);
   assert.equal(recovered.status, 200);
   assert.equal(recovered.headers.get('x-kyc-stale'), null);
-  assert.equal(transactionReads(counter), 2);
+  assert.equal(counter.transactionReads(), 2);
 });
 
 test('a malformed uuid answers 400 and a POST 405, both without a provider call', async () => {
@@ -230,8 +217,7 @@ test('a malformed uuid answers 400 and a POST 405, both without a provider call'
 });
 
 test('a transaction created for an owner answers nobody through a status handler without the owner check', async () => {
-  const client = sandboxClient(sandbox.url);
-  host = await startHost({ client, owner: ownerFromHeader });
+  const host = await start({ owner: ownerFromHeader });
   const { body } = await host.startSession('alice');
   assert.equal((await host.poll(body.uuid, 'mallory')).status, 404);
 });

@@ -1,39 +1,30 @@
 import assert from 'node:assert/strict';
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import type { TransactionStatus } from '../../src/server/index.js';
 import {
-  applyOutcome,
   countingFetch,
   ownerFromHeader,
+  pastReadBudget,
   pendingPayload,
   postJson,
   sandboxClient,
-  startHost,
-  succeed,
-  transactionReads,
-  useSandbox,
+  useHost,
   type HostOptions,
 } from './harness.js';
 import { openStream } from './sse-client.js';
 
-const sandbox = useSandbox();
-let host: Awaited<ReturnType<typeof startHost>> | undefined;
-/** Every stream a test opened, closed after it whatever happened, so that the host can close. */
-const opened: { close(): void }[] = [];
-afterEach(() => {
-  for (const events of opened.splice(0)) events.close();
-  return host?.close();
-});
+const { sandbox, start, closeAfterTest } = useHost();
 
 async function hostWithSession(options: Partial<HostOptions> = {}) {
-  host = await startHost({ client: sandboxClient(sandbox.url), owner: ownerFromHeader, ...options });
+  const host = await start({ owner: ownerFromHeader, ...options });
   const { body } = await host.startSession();
   const statusUrl = `${host.url}/kyc/status/${body.uuid}`;
   return {
     ...host,
     uuid: body.uuid,
     statusUrl,
-    stream: (headers: Record<string, string> = {}) => openStream(statusUrl, { 'x-user': 'alice', ...headers }),
+    // Every stream a test opens is closed after it whatever happened, so that the host can close.
+    stream: async (headers: Record<string, string> = {}) => closeAfterTest(await openStream(statusUrl, { 'x-user': 'alice', ...headers })),
   };
 }
 
@@ -63,9 +54,9 @@ test('sends each change of step, then the end, then closes the stream', async ()
   const { stream, uuid } = await hostWithSession();
   const events = await stream();
   await events.next('status');
-  await applyOutcome(sandbox.url, uuid, '002');
+  await sandbox.applyOutcome(uuid, '002');
   assert.equal(statusOf(await events.next('status')).step, 'Capture_credential_Ok');
-  await applyOutcome(sandbox.url, uuid, '012');
+  await sandbox.applyOutcome(uuid, '012');
   const steps: TransactionStatus[] = [];
   for (let status = statusOf(await events.next('status')); ; status = statusOf(await events.next('status'))) {
     steps.push(status);
@@ -94,7 +85,7 @@ test('a reconnection naming the current version gets no repeat, and the next cha
   await resumed.next('ping');
   await resumed.next('ping');
   assert.deepEqual(resumed.seen('status'), []);
-  await applyOutcome(sandbox.url, uuid, '002');
+  await sandbox.applyOutcome(uuid, '002');
   assert.equal(statusOf(await resumed.next('status')).step, 'Capture_credential_Ok');
   resumed.close();
 });
@@ -129,8 +120,8 @@ test('a client that goes away frees its stream: its count, its follower, its sub
 
 test('an ended transaction streams its end and closes at once', async () => {
   const { stream, uuid } = await hostWithSession();
-  await succeed(sandbox.url, uuid);
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  await sandbox.succeed(uuid);
+  await pastReadBudget();
   const events = await stream();
   assert.equal(statusOf(await events.next('status')).state, 'successful');
   await events.ended;
@@ -144,9 +135,9 @@ test("once every step's webhook reaches the kit, a stream no longer reads its tr
   // A pending delivery: the service sends those only with every step's webhook.
   assert.equal((await postJson(`${url}/kyc/webhook`, pendingPayload(uuid))).status, 204);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const before = transactionReads(counter);
+  const before = counter.transactionReads();
   // Three follower ticks: without webhooks, each would read.
   await new Promise((resolve) => setTimeout(resolve, 3_300));
   events.close();
-  assert.equal(transactionReads(counter) - before, 0);
+  assert.equal(counter.transactionReads() - before, 0);
 });

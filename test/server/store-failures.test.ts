@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKycKit, MemoryStore, type Store, type TransactionStatus } from '../../src/server/index.js';
-import { createRequestWithoutId, pendingPayload, sandboxClient, succeed, useSandbox } from './harness.js';
+import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -36,8 +36,6 @@ function kitOn(store: Store, options: { retentionMs?: number; storeTimeoutMs?: n
   return { kit, results, errors, session, poll };
 }
 
-const pastReadBudget = () => new Promise((resolve) => setTimeout(resolve, 1_200));
-
 test('a store that stops answering costs a poll storeTimeoutMs and a 503 with Retry-After, never a hang', async () => {
   const { store } = storeBreaking('getCreated', () => new Promise(() => {}));
   const { poll } = kitOn(store, { storeTimeoutMs: 200 });
@@ -69,7 +67,7 @@ test('an end whose result could not be recorded is not stored either: the next p
   const { session, poll, kit, results } = kitOn(store);
   broken.on = false;
   const { uuid } = (await (await session()).json()) as TransactionStatus;
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   await pastReadBudget();
   broken.on = true;
   assert.equal((await poll(uuid)).status, 503);
@@ -77,16 +75,13 @@ test('an end whose result could not be recorded is not stored either: the next p
   await pastReadBudget();
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
   await kit.idle();
-  assert.deepEqual(
-    results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(results), [uuid]);
 });
 
 test('a delivered result stays done as long as its transaction is remembered: a late duplicate webhook does not call onResult again', async () => {
   const { session, kit, results } = kitOn(new MemoryStore(), { retentionMs: 300 });
   const { uuid } = (await (await session()).json()) as TransactionStatus;
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const end = () =>
     new Request('http://host.example/kyc/webhook', {
       method: 'POST',
@@ -98,8 +93,5 @@ test('a delivered result stays done as long as its transaction is remembered: a 
   await new Promise((resolve) => setTimeout(resolve, 500));
   await kit.webhook(end());
   await kit.idle();
-  assert.deepEqual(
-    results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(results), [uuid]);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryStore, type TokenStore } from '../../src/server/index.js';
-import { countingFetch, createRequest, sandboxClient, tokenRequests, useSandbox } from './harness.js';
+import { countingFetch, createRequest, sandboxClient, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -15,7 +15,7 @@ function fleetClients(count: number, tokenStore: TokenStore) {
 test('clients sharing a token store ask for one token between them', async () => {
   const { clients, counter } = fleetClients(3, new MemoryStore());
   await Promise.all(clients.map((client) => client.createTransaction(createRequest())));
-  assert.equal(tokenRequests(counter), 1);
+  assert.equal(counter.tokenRequests(), 1);
 });
 
 test('a token the service refused is not taken back from the shared store', async () => {
@@ -23,7 +23,7 @@ test('a token the service refused is not taken back from the shared store', asyn
   store.setShared('access-token', JSON.stringify({ token: 'revoked-token', refreshAt: Date.now() + 3_600_000 }), 3_600_000);
   const { clients, counter } = fleetClients(1, store);
   await clients[0]!.createTransaction(createRequest());
-  assert.equal(tokenRequests(counter), 1, 'one fresh token after the 401');
+  assert.equal(counter.tokenRequests(), 1, 'one fresh token after the 401');
   assert.notEqual(JSON.parse(store.getShared('access-token')!).token, 'revoked-token');
 });
 
@@ -36,5 +36,5 @@ test('a shared store that fails costs a token request, never the call', async ()
   const { clients, counter } = fleetClients(1, failing);
   const created = await clients[0]!.createTransaction(createRequest());
   assert.ok(created.uuid);
-  assert.equal(tokenRequests(counter), 1);
+  assert.equal(counter.tokenRequests(), 1);
 });

@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import { createKycKit, signWebhookBody, type KycKitOptions, type TransactionStatus } from '../../src/server/index.js';
 import {
-  applyOutcome,
   countingFetch,
   createRequestWithoutId,
   NIN,
+  pastReadBudget,
   pendingPayload,
   postJson,
   sandboxClient,
-  startHost,
-  succeed,
-  transactionReads,
-  useSandbox,
+  useHost,
+  uuidsOf,
 } from './harness.js';
 
-const sandbox = useSandbox();
-let host: Awaited<ReturnType<typeof startHost>> | undefined;
-afterEach(() => host?.close());
+const { sandbox, start } = useHost();
 
 /**
  * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
@@ -32,7 +28,7 @@ async function hostSendingWebhooksTo(
   const counter = countingFetch();
   let url = '';
   const { tries = 3, now, ...kitOptions } = options;
-  host = await startHost({
+  const host = await start({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch, ...(now && { now }) }),
     buildRequest: () => createRequestWithoutId({ tries, webhook: `${url}${target}`, metadata: { nin: NIN, webhook_full_update: true } }),
     onResult: (status) => void results.push(status),
@@ -53,7 +49,7 @@ function duplicatedAndShuffled<T>(payloads: T[]): T[] {
 
 test('a real delivery from the sandbox ends in one onResult with the confirmed state', async () => {
   const { uuid, results, kit } = await hostSendingWebhooksTo('/kyc/webhook');
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   await sandbox.deliveredPayloads(uuid);
   await kit.idle();
   assert.deepEqual(
@@ -64,17 +60,17 @@ test('a real delivery from the sandbox ends in one onResult with the confirmed s
 
 test('a confirmed end reaches pollers at once, with no further provider read', async () => {
   const { uuid, kit, counter, poll } = await hostSendingWebhooksTo('/kyc/webhook');
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   await sandbox.deliveredPayloads(uuid);
   await kit.idle();
-  const readsBefore = transactionReads(counter);
+  const readsBefore = counter.transactionReads();
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
-  assert.equal(transactionReads(counter), readsBefore);
+  assert.equal(counter.transactionReads(), readsBefore);
 });
 
 test('duplicated and shuffled deliveries, sent at once, give one onResult and one authoritative read', async () => {
   const { uuid, results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink');
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const payloads = await sandbox.deliveredPayloads(uuid);
   assert.ok(payloads.length >= 3, 'pending steps and the end were all sent');
   const answers = await Promise.all(duplicatedAndShuffled(payloads).map((payload) => deliver(payload)));
@@ -84,12 +80,12 @@ test('duplicated and shuffled deliveries, sent at once, give one onResult and on
     results.map((status) => status.state),
     ['successful'],
   );
-  assert.equal(transactionReads(counter), 1);
+  assert.equal(counter.transactionReads(), 1);
 });
 
 test('a late pending never overwrites an end', async () => {
   const { uuid, kit, deliver, poll } = await hostSendingWebhooksTo('/sink');
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const payloads = await sandbox.deliveredPayloads(uuid);
   for (const payload of [...payloads].reverse()) await deliver(payload);
   await kit.idle();
@@ -103,7 +99,7 @@ for (const [ending, codes, tries, state] of [
 ] as const) {
   test(`${ending} gives one onResult with state ${state}`, async () => {
     const { uuid, results, kit, deliver } = await hostSendingWebhooksTo('/sink', { tries });
-    for (const code of codes) await applyOutcome(sandbox.url, uuid, code);
+    for (const code of codes) await sandbox.applyOutcome(uuid, code);
     for (const payload of duplicatedAndShuffled(await sandbox.deliveredPayloads(uuid))) await deliver(payload);
     await kit.idle();
     assert.deepEqual(
@@ -124,16 +120,16 @@ test('an end that the authoritative read contradicts is not acted on', async () 
 
 test('a delivery for a uuid this host did not create is acknowledged and dropped, with no provider read', async () => {
   const { results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink');
-  const readsBefore = transactionReads(counter);
+  const readsBefore = counter.transactionReads();
   assert.equal((await deliver({ ...pendingPayload(crypto.randomUUID()), active: false, complete: true })).status, 204);
   await kit.idle();
-  assert.equal(transactionReads(counter), readsBefore);
+  assert.equal(counter.transactionReads(), readsBefore);
   assert.deepEqual(results, []);
 });
 
 test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accepted', async () => {
   const { uuid, results, kit, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const [end] = (await sandbox.deliveredPayloads(uuid)).filter((payload) => !payload.active);
   const body = JSON.stringify(end);
   const signature = await signWebhookBody('shared-secret', body);
@@ -156,14 +152,14 @@ test("the signature may come in a header of the integrator's choosing, as sha256
 
 test('with a secret, a wrong or missing signature answers 401 and nothing is processed', async () => {
   const { uuid, results, kit, deliver, counter } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret' });
-  const readsBefore = transactionReads(counter);
+  const readsBefore = counter.transactionReads();
   const payload = { ...pendingPayload(uuid), active: false, complete: true };
   const wrong = await signWebhookBody('another-secret', JSON.stringify(payload));
   assert.equal((await deliver(payload, { 'x-kyc-signature': wrong })).status, 401);
   assert.equal((await deliver(payload, { 'x-kyc-signature': 'not hex at all' })).status, 401);
   assert.equal((await deliver(payload)).status, 401);
   await kit.idle();
-  assert.equal(transactionReads(counter), readsBefore);
+  assert.equal(counter.transactionReads(), readsBefore);
   assert.deepEqual(results, []);
 });
 
@@ -205,7 +201,7 @@ test('an onResult that throws is retried with backoff until it succeeds, and nev
     onError: () => {},
     retryDelaysMs: [50],
   });
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
   await deliver(end);
   await kit.idle();
@@ -225,7 +221,7 @@ async function hostWithFlakyProvider(webhookOptions: Partial<KycKitOptions> = {}
   );
   const results: TransactionStatus[] = [];
   let url = '';
-  host = await startHost({
+  const host = await start({
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
     buildRequest: () => createRequestWithoutId({ webhook: `${url}/sink`, metadata: { nin: NIN } }),
     onResult: (status) => void results.push(status),
@@ -234,15 +230,15 @@ async function hostWithFlakyProvider(webhookOptions: Partial<KycKitOptions> = {}
   });
   url = host.url;
   const { body } = await host.startSession();
-  await succeed(sandbox.url, body.uuid);
+  await sandbox.succeed(body.uuid);
   const end = (await sandbox.deliveredPayloads(body.uuid)).find((payload) => !payload.active)!;
   return { ...host, uuid: body.uuid, end, provider, results, counter };
 }
 
 test('a confirmation that fails is tried again on its own: the service delivers only once', async () => {
-  const { end, provider, results, kit } = await hostWithFlakyProvider({ retryDelaysMs: [100, 100] });
+  const { end, provider, results, kit, url } = await hostWithFlakyProvider({ retryDelaysMs: [100, 100] });
   provider.down = true;
-  await postJson(`${host!.url}/kyc/webhook`, end);
+  await postJson(`${url}/kyc/webhook`, end);
   setTimeout(() => (provider.down = false), 50);
   await kit.idle();
   assert.deepEqual(
@@ -253,25 +249,21 @@ test('a confirmation that fails is tried again on its own: the service delivers 
 
 test('a poll that finds the end calls onResult when no webhook came', async () => {
   const { uuid, results, poll, kit } = await hostWithFlakyProvider();
-  // Past the read budget of the status the session cached.
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await pastReadBudget();
   assert.equal(((await (await poll(uuid)).json()) as TransactionStatus).state, 'successful');
   await kit.idle();
-  assert.deepEqual(
-    results.map((status) => status.uuid),
-    [uuid],
-  );
+  assert.deepEqual(uuidsOf(results), [uuid]);
 });
 
 test('forged ends posted in one second make one provider read, however many', async () => {
   // The kit's clock stands still: every delivery lands within the same second of the read budget.
   const frozen = Date.now();
-  const { uuid, kit, counter } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [], onError: () => {}, now: () => frozen });
-  const readsBefore = transactionReads(counter);
+  const { uuid, kit, counter, url } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [], onError: () => {}, now: () => frozen });
+  const readsBefore = counter.transactionReads();
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
-  await Promise.all(Array.from({ length: 20 }, () => postJson(`${host!.url}/kyc/webhook`, forged)));
+  await Promise.all(Array.from({ length: 20 }, () => postJson(`${url}/kyc/webhook`, forged)));
   await kit.idle();
-  assert.equal(transactionReads(counter) - readsBefore, 1);
+  assert.equal(counter.transactionReads() - readsBefore, 1);
 });
 
 test('answers 204 before onResult has finished', { timeout: 5_000 }, async () => {
@@ -280,7 +272,7 @@ test('answers 204 before onResult has finished', { timeout: 5_000 }, async () =>
   const { uuid, deliver, kit } = await hostSendingWebhooksTo('/sink', {
     onResult: (status) => new Promise<void>((resolve) => (finish = resolve)).then(() => void finished.push(status.uuid)),
   });
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
   assert.equal((await deliver(end)).status, 204);
   assert.deepEqual(finished, []);
@@ -302,7 +294,7 @@ test('an onError that throws does not become an unhandled rejection', async () =
       },
       retryDelaysMs: [10],
     });
-    await succeed(sandbox.url, uuid);
+    await sandbox.succeed(uuid);
     await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
     await kit.idle();
     await new Promise((resolve) => setImmediate(resolve));
@@ -339,7 +331,7 @@ test('an onResult that throws is reported to onError once per attempt, not once 
     onError: (error) => void errors.push(error),
     retryDelaysMs: [200],
   });
-  await succeed(sandbox.url, uuid);
+  await sandbox.succeed(uuid);
   await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
   await poll(uuid);
   await kit.idle();
