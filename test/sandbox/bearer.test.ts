@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newTransaction, sandboxForTests } from './helpers.js';
+import { assertEnvelope, newTransaction, sandboxForTests } from './helpers.js';
 
 const sandbox = await sandboxForTests();
 const token = await sandbox.token();
 const transaction = await sandbox.created(token);
 
 test('a read without a token answers 401 with an error envelope and WWW-Authenticate', async () => {
-  const { status, body, headers } = await sandbox.request('GET', `/v1/transactions/${transaction.uuid}`);
-  assert.equal(status, 401);
-  assert.deepEqual(body, {
-    code: 401,
-    resource: 'Transaction',
-    message: 'Unauthorized',
-    errors: 'Missing or malformed Authorization header',
-  });
-  assert.match(headers.get('www-authenticate') ?? '', /^Bearer/);
+  const reply = await sandbox.request('GET', `/v1/transactions/${transaction.uuid}`);
+  assertEnvelope(reply, 401, 'Transaction', 'Unauthorized', { errors: 'Missing or malformed Authorization header' });
+  assert.match(reply.headers.get('www-authenticate') ?? '', /^Bearer/);
 });
 
 test('a create without a token answers 401', async () => {
@@ -61,14 +55,8 @@ test('a token expires after expires_in seconds of the sandbox clock', async () =
 });
 
 test('creating without the write scope answers 403 with an error envelope', async () => {
-  const { status, body } = await sandbox.create(await sandbox.token('sandbox-reader'));
-  assert.equal(status, 403);
-  assert.deepEqual(body, {
-    code: 403,
-    resource: 'Transaction',
-    message: 'Forbidden',
-    errors: 'The token lacks the scope engine.transaction.w',
-  });
+  const reply = await sandbox.create(await sandbox.token('sandbox-reader'));
+  assertEnvelope(reply, 403, 'Transaction', 'Forbidden', { errors: 'The token lacks the scope engine.transaction.w' });
 });
 
 test('reading without the read scope answers 403', async () => {

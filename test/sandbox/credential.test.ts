@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SELFIE_SCORES } from '../../src/sandbox/index.js';
-import { sandboxForTests } from './helpers.js';
+import { assertEnvelope, sandboxForTests } from './helpers.js';
 
 const sandbox = await sandboxForTests();
 const token = await sandbox.token();
@@ -14,12 +14,7 @@ async function finished(nin: string, ...codes: string[]) {
 
 test('a successful transaction answers the document data of its test identity', async () => {
   const uuid = await finished('12.345.678-5', '002', '013');
-  const { status, body } = await sandbox.credentialInformation(token, uuid);
-  assert.equal(status, 200);
-  assert.deepEqual(body, {
-    code: 200,
-    resource: 'User Credential',
-    message: 'Ok',
+  assertEnvelope(await sandbox.credentialInformation(token, uuid), 200, 'User Credential', 'Ok', {
     data: {
       name: 'Juan Pablo',
       last_name: 'Muñoz Soto',
@@ -49,14 +44,8 @@ test('a transaction that failed after reading the document answers its data with
 
 test('a transaction that ended before any document was read answers 404', async () => {
   const uuid = await finished('11.111.111-1', 'time_out');
-  const { status, body } = await sandbox.credentialInformation(token, uuid);
-  assert.equal(status, 404);
-  assert.deepEqual(body, {
-    code: 404,
-    resource: 'User Credential',
-    message: 'Not found',
-    errors: 'No document was read in this transaction',
-  });
+  const reply = await sandbox.credentialInformation(token, uuid);
+  assertEnvelope(reply, 404, 'User Credential', 'Not found', { errors: 'No document was read in this transaction' });
 });
 
 test('a transaction in progress answers 409 Not finished', async () => {

@@ -1,4 +1,5 @@
-/** Test helpers: a sandbox over real HTTP, a small client for it, and a webhook receiver. */
+/** Test helpers: a sandbox over real HTTP, a small client for it, its envelope assertion, and a webhook receiver. */
+import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,21 @@ export interface Reply {
   headers: Headers;
   // Tests read arbitrary JSON fields; the OpenAPI test checks the shapes.
   body: any;
+}
+
+/**
+ * The reply has the HTTP status `code`, and its body is exactly the envelope (spec §2.6, §7.1) with that code:
+ * `code`, `resource`, `message`, and the rest (`data`, or `errors`).
+ */
+export function assertEnvelope(
+  { status, body }: Reply,
+  code: number,
+  resource: string,
+  message: string,
+  rest: { data: unknown } | { errors: string },
+): void {
+  assert.equal(status, code);
+  assert.deepEqual(body, { code, resource, message, ...rest });
 }
 
 let transactionCounter = 0;

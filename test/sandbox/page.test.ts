@@ -13,6 +13,13 @@ const choose = (uuid: string, outcome: string, query = '') =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 const read = async (uuid: string) => (await sandbox.get(token, uuid)).body.data;
+/** A transaction whose user has passed the document and chosen Selfie OK on its page. */
+async function pastSelfie(metadata: Record<string, unknown> = {}) {
+  const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', ...metadata } });
+  await choose(uuid, '002');
+  await choose(uuid, 'selfie_ok');
+  return uuid;
+}
 const buttons = (page: string) =>
   [...page.matchAll(/<button[^>]*value="([^"]+)"[^>]*>([^<]+)<\/button>/g)].map(([, value, label]) => `${value}=${label}`);
 
@@ -85,16 +92,12 @@ test('a blacklisted face (016) under fraud_check fails the flow', async () => {
 });
 
 test('Selfie OK without challenges ends the flow successful', async () => {
-  const { uuid } = await sandbox.created(token);
-  await choose(uuid, '002');
-  await choose(uuid, 'selfie_ok');
+  const uuid = await pastSelfie();
   assert.equal(stateOf(await read(uuid)), 'successful');
 });
 
 test('with challenges_required 2 the user passes two liveness challenges before success', async () => {
-  const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', challenges_required: 2 } });
-  await choose(uuid, '002');
-  await choose(uuid, 'selfie_ok');
+  const uuid = await pastSelfie({ challenges_required: 2 });
   assert.match((await open(uuid, '?lang=en')).body, /Liveness challenge 1 of 2/);
   await choose(uuid, 'challenge_ok');
   assert.match((await open(uuid, '?lang=en')).body, /Liveness challenge 2 of 2/);
@@ -104,9 +107,7 @@ test('with challenges_required 2 the user passes two liveness challenges before 
 });
 
 test('a failed liveness challenge records 015 and sends the user back to the selfie', async () => {
-  const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', challenges_required: 1 } });
-  await choose(uuid, '002');
-  await choose(uuid, 'selfie_ok');
+  const uuid = await pastSelfie({ challenges_required: 1 });
   await choose(uuid, '015');
   assert.equal((await read(uuid)).code, '015');
   assert.ok(buttons((await open(uuid, '?lang=en')).body).includes('selfie_ok=Selfie OK'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decode } from 'hono/jwt';
-import { sandboxForTests } from './helpers.js';
+import { assertEnvelope, sandboxForTests } from './helpers.js';
 
 const sandbox = await sandboxForTests();
 const tokenRequest = (overrides: Record<string, unknown> = {}) => ({
@@ -37,14 +37,8 @@ test('a client with one scope is granted only that scope', async () => {
 });
 
 test('a wrong secret answers 401 with an error envelope', async () => {
-  const { status, body } = await sandbox.request('POST', '/oauth/token/', { json: tokenRequest({ client_secret: 'wrong' }) });
-  assert.equal(status, 401);
-  assert.deepEqual(body, {
-    code: 401,
-    resource: 'Token',
-    message: 'Invalid credentials',
-    errors: 'Unknown client_id or wrong client_secret',
-  });
+  const reply = await sandbox.request('POST', '/oauth/token/', { json: tokenRequest({ client_secret: 'wrong' }) });
+  assertEnvelope(reply, 401, 'Token', 'Invalid credentials', { errors: 'Unknown client_id or wrong client_secret' });
 });
 
 test('an unknown client answers 401', async () => {
