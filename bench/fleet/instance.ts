@@ -17,6 +17,8 @@ export interface InstanceOptions {
   redisUrl?: string;
   /** Status streams allowed per transaction (the kit's default is 5). */
   maxStreamsPerTransaction?: number;
+  /** How often a streamed transaction is read (the kit's default is 1 s). */
+  streamFollowIntervalMs?: number;
 }
 
 export interface InstanceCounts {
@@ -30,13 +32,13 @@ export interface InstanceCounts {
   openStreams: number;
 }
 
-const { kycUrl, redisUrl, maxStreamsPerTransaction } = JSON.parse(process.argv[2]!) as InstanceOptions;
+const { kycUrl, redisUrl, maxStreamsPerTransaction, streamFollowIntervalMs } = JSON.parse(process.argv[2]!) as InstanceOptions;
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
-const kit = kitRoutes(kycUrl, store, { maxStreamsPerTransaction });
+const kit = kitRoutes(kycUrl, store, { maxStreamsPerTransaction, streamFollowIntervalMs });
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
   collectGarbage();

@@ -51,8 +51,8 @@ async function openStreams(hostUrl: string, uuids: readonly string[], count: num
 
 const countsOf = async (instance: ChildServer) => (await (await fetch(`${instance.url}/bench/counts`)).json()) as InstanceCounts;
 
-async function startInstance(kycUrl: string): Promise<ChildServer> {
-  const options: InstanceOptions = { kycUrl, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION };
+async function startInstance(kycUrl: string, streamFollowIntervalMs?: number): Promise<ChildServer> {
+  const options: InstanceOptions = { kycUrl, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION, streamFollowIntervalMs };
   return startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)]);
 }
 
@@ -80,7 +80,8 @@ async function heldStreams(kycUrl: string): Promise<Figure[]> {
 }
 
 async function manyStreams(kycUrl: string): Promise<Figure[]> {
-  const instance = await startInstance(kycUrl);
+  // What a stream holds, not what its follower reads: followers read once a minute here.
+  const instance = await startInstance(kycUrl, 60_000);
   try {
     const uuids = await createTransactions(instance.url, MANY_STREAMS / STREAMS_PER_TRANSACTION);
     console.error(`bench: stream: ${uuids.length} transactions created; opening ${MANY_STREAMS} streams`);
