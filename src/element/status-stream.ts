@@ -85,10 +85,12 @@ export class StatusStream implements ReactiveController {
       this.options.onDelivering(true);
     };
     this.#timer = setTimeout(down, silence());
-    // Before the first event any error means "not offered"; after it, EventSource reconnects
-    // (sending Last-Event-ID) until it gives up with CLOSED or the silence limit passes.
+    // Before the first event any error means "not offered". After it, EventSource reconnects
+    // (sending Last-Event-ID) until it gives up with CLOSED or the silence limit passes; meanwhile
+    // the element polls, so a host that went away shows as it does to polling.
     source.onerror = () => {
       if (!live || source.readyState === EventSource.CLOSED) down();
+      else this.options.onDelivering(false);
     };
     source.addEventListener('ping', alive);
     source.addEventListener('status', ({ data }) => {
