@@ -104,7 +104,7 @@ test('more streams of one transaction than the limit answer 429', async () => {
   for (const events of open) events.close();
 });
 
-test('a client that goes away frees its stream: its count, its follower, its subscription', async () => {
+test('a client that goes away frees its stream and its slot under the limit', async () => {
   const { stream, kit } = await hostWithSession();
   const events = await stream();
   await events.next('status');
