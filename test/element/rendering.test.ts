@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { a11ySnapshot, emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { a11ySnapshot, sendKeys, setViewport } from '@web/test-runner-commands';
 import jsQR from 'jsqr';
 import type { KycVerify } from '../../src/index.js';
-import { follow, LINK, next, script, shadow, sleep, status, until, withClipboard } from './scripted.js';
+import { follow, LINK, next, script, shadow, sleep, status, until, withClipboard, withReducedMotion } from './scripted.js';
 
 /** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it. */
 async function decodeQr(element: KycVerify): Promise<string | null> {
@@ -258,12 +258,7 @@ describe('<kyc-verify> accessibility', () => {
     await until(() => part(element, 'status')!.classList.contains('pending'));
     const spinner = () => getComputedStyle(part(element, 'status')!, '::before').animationName;
     expect(spinner()).to.equal('spin');
-    await emulateMedia({ reducedMotion: 'reduce' });
-    try {
-      expect(spinner()).to.equal('none');
-    } finally {
-      await emulateMedia({ reducedMotion: 'no-preference' });
-    }
+    await withReducedMotion(() => expect(spinner()).to.equal('none'));
   });
 
   it('moves focus from a vanished control to the status line on a final error', async () => {

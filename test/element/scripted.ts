@@ -1,5 +1,6 @@
 // Browser side of the scripted routes (see scripted-server.mjs): scripts, status bodies and event capture.
 import { fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { KycVerify } from '../../src/index.js';
 import type { TransactionState } from '../../src/shared/transaction-state.js';
@@ -192,5 +193,15 @@ export async function withClipboard(writeText: (text: string) => Promise<void>, 
   } finally {
     delete (navigator as unknown as Record<string, unknown>).clipboard;
     Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+  }
+}
+
+/** Runs `body` while the page prefers reduced motion. */
+export async function withReducedMotion(body: () => unknown): Promise<void> {
+  await emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await body();
+  } finally {
+    await emulateMedia({ reducedMotion: 'no-preference' });
   }
 }
