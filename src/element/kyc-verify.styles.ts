@@ -32,11 +32,82 @@ export const styles = css`
     text-align: center;
   }
 
-  .scan {
+  .scan,
+  .code,
+  .progress {
     display: flex;
     flex-direction: column;
     align-items: center;
+    justify-content: center;
     gap: 0.5rem;
+  }
+
+  .stage {
+    display: grid;
+  }
+
+  .stage > * {
+    grid-area: 1 / 1;
+  }
+
+  .stage:has(.progress) .code,
+  .scan:has([open]) .progress {
+    visibility: hidden;
+  }
+
+  .scan:has([open]) .code {
+    visibility: visible;
+  }
+
+  .title,
+  .current {
+    font-weight: 600;
+  }
+
+  ol {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    text-align: start;
+  }
+
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
+
+  .todo {
+    color: var(--kyc-verify-muted);
+  }
+
+  .mark {
+    display: grid;
+    place-items: center;
+    box-sizing: border-box;
+    width: 1.25em;
+    height: 1.25em;
+    border: 2px solid;
+    border-radius: 50%;
+    font-size: 0.875em;
+    font-weight: 700;
+    line-height: 1;
+  }
+
+  .done .mark {
+    color: var(--kyc-verify-success);
+  }
+
+  .done .mark::before {
+    content: '✓';
+  }
+
+  .problem .mark::before {
+    content: '!';
+  }
+
+  summary {
+    cursor: pointer;
   }
 
   svg {
@@ -63,12 +134,14 @@ export const styles = css`
 
   a:focus-visible,
   button:focus-visible,
+  summary:focus-visible,
   .status:focus-visible {
     outline: 2px solid var(--kyc-verify-accent);
     outline-offset: 2px;
   }
 
-  a {
+  a,
+  summary {
     color: var(--kyc-verify-accent);
   }
 
@@ -112,7 +185,7 @@ export const styles = css`
 
   .status.failed,
   .status.expired,
-  .status.problem {
+  .problem {
     color: var(--kyc-verify-danger);
     font-weight: 600;
   }
@@ -124,9 +197,13 @@ export const styles = css`
     height: 0.75em;
     margin-inline-end: 0.5em;
     border: 2px solid currentColor;
-    border-inline-end-color: transparent;
     border-radius: 50%;
     vertical-align: -0.1em;
+  }
+
+  .current .mark,
+  .status.pending::before {
+    border-inline-end-color: transparent;
     animation: spin 1s linear infinite;
   }
 
@@ -137,6 +214,7 @@ export const styles = css`
   }
 
   @media (prefers-reduced-motion: reduce) {
+    .current .mark,
     .status.pending::before {
       animation: none;
     }

@@ -43,6 +43,9 @@ const FOLLOWING_PROPERTIES = ['statusUrl', 'verificationUrl', 'link', 'noStream'
  * @csspart base - The wrapper around everything.
  * @csspart qr - The QR code (an SVG image).
  * @csspart link - The small "open on this device" link under the QR code.
+ * @csspart progress - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
+ * @csspart step - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
+ * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
  * @csspart button - The big link styled as a button.
  * @csspart copy-button - The button that copies the link.
  * @csspart timer - The time left before the link expires.

@@ -3,6 +3,7 @@ import type { TransactionStatus } from '../shared/transaction-state.js';
 import type { KycErrorDetail } from './events.js';
 import type { KycVerifyMode } from './kyc-verify.js';
 import type { KycVerifyStrings } from './localize.js';
+import { phoneProgress, progressText, renderProgress } from './progress-view.js';
 import { qrPath, type QrPath } from './qr-path.js';
 
 /** Everything the element shows, as the element knows it. */
@@ -57,36 +58,45 @@ const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(se
 function statusText({ strings, problem, status, starting, link }: ViewState): string {
   if (problem) return problem.retrying ? strings.reconnecting : strings.unavailable;
   if (!status) return starting ? strings.preparing : link ? strings.waiting : '';
-  if (status.state !== 'pending') return strings[status.state];
-  if (status.step === 'Capture_credential_Ok') return strings.documentCaptured;
-  if (status.step === 'Capture_credential_fail') return strings.documentProblem;
-  if (status.step?.startsWith('Session_complete')) return strings.checking;
-  return strings.waiting;
+  return status.state === 'pending' ? progressText(status, strings) : strings[status.state];
 }
 
-function renderLink(link: string, { strings, mode, copyNote, remaining, qrCodeOf }: ViewState, actions: ViewActions) {
+/**
+ * The QR code; once the phone has started, the phone's progress over it, in the same grid cell so
+ * that nothing moves, and a toggle that shows the code again (for a second phone).
+ */
+function renderScan(link: string, qr: QrPath, { strings, mode, status }: ViewState) {
+  const progress = status && phoneProgress(status);
+  return html`<div class="scan">
+    <div class="stage">
+      <div class="code">
+        <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
+          <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
+          <path d=${qr.d}></path>
+        </svg>
+        <p>${strings.scanTitle}</p>
+      </div>
+      ${progress ? renderProgress(progress, strings) : nothing}
+    </div>
+    ${
+      progress
+        ? html`<details>
+            <summary part="show-code">${strings.showCode}</summary>
+          </details>`
+        : mode === 'both'
+          ? nothing
+          : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openHere}</a>`
+    }
+  </div>`;
+}
+
+function renderLink(link: string, view: ViewState, actions: ViewActions) {
+  const { strings, mode, copyNote, remaining, qrCodeOf } = view;
   const qr = mode !== 'button' ? qrCodeOf(link) : null;
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || !qr;
   return html`
-    ${
-      qr
-        ? html`<div class="scan">
-            <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
-              <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
-              <path d=${qr.d}></path>
-            </svg>
-            <p>${strings.scanTitle}</p>
-            ${
-              mode === 'both'
-                ? nothing
-                : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
-                    >${strings.openHere}</a
-                  >`
-            }
-          </div>`
-        : nothing
-    }
+    ${qr ? renderScan(link, qr, view) : nothing}
     ${
       showButton
         ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
@@ -136,7 +146,7 @@ export function renderView(view: ViewState, actions: ViewActions) {
   return html`<div part="base" class="base mode-${view.mode}">
     <slot></slot>
     ${showLink ? renderLink(view.link!, view, actions) : nothing}
-    <p part="status" class="status ${tone}" role="status" tabindex="-1">${statusText(view)}</p>
+    <p part="status" class="status ${tone}" role="status" aria-live="polite" tabindex="-1">${statusText(view)}</p>
     ${renderActions(view, actions)}
   </div>`;
 }

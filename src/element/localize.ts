@@ -1,7 +1,10 @@
 import { en } from './locales/en.js';
 import { es } from './locales/es.js';
 
-/** Every string the element shows. `{time}` in `timeLeft` is replaced by the time left. */
+/**
+ * Every string the element shows. `{time}` in `timeLeft` is replaced by the time left, `{tries}`
+ * in `triesLeft` by the tries left.
+ */
 export interface KycVerifyStrings {
   scanTitle: string;
   qrLabel: string;
@@ -17,7 +20,21 @@ export interface KycVerifyStrings {
   waiting: string;
   documentCaptured: string;
   documentProblem: string;
+  selfieProblem: string;
+  triesLeft: string;
   checking: string;
+  /** The title of the phone's progress, which replaces the QR code once the phone has started. */
+  continueOnPhone: string;
+  stepDocument: string;
+  stepSelfie: string;
+  stepChecking: string;
+  /** What each step's mark means, for assistive technology. */
+  markDone: string;
+  markCurrent: string;
+  markProblem: string;
+  markTodo: string;
+  /** The toggle that shows the QR code again, for another phone, and hides it. */
+  showCode: string;
   successful: string;
   failed: string;
   expired: string;

@@ -11,6 +11,7 @@ type Fields = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 /** A date-time string that parses; anything else is as good as absent. */
 export const dateText = (value: unknown): string | null => {
@@ -64,6 +65,7 @@ export function readStatus(body: unknown): TransactionStatus {
     issue_description: text(fields.issue_description),
     expires_at: dateText(fields.expires_at) ?? expiryOf(fields),
     updated_at: text(fields.updated_at),
+    ...(isCount(fields.tries_left) && { tries_left: fields.tries_left }),
   };
 }
 

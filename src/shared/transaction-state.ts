@@ -27,6 +27,8 @@ export interface TransactionStatus {
   issue_description: string | null;
   expires_at: string | null;
   updated_at: string | null;
+  /** Tries the end user has left, when the host knows and says (the service's status does not). */
+  tries_left?: number;
 }
 
 /**

@@ -1,0 +1,74 @@
+import { html } from 'lit';
+import { DOCUMENT_PROBLEM_CODES } from '../shared/issue-codes.js';
+import type { TransactionStatus } from '../shared/transaction-state.js';
+import type { KycVerifyStrings } from './localize.js';
+
+/**
+ * How far the phone has gone: the step under way (0 document, 1 selfie and liveness,
+ * 2 checking, 3 past all three) and whether its last try there failed.
+ */
+export interface PhoneProgress {
+  at: number;
+  problem: boolean;
+}
+
+const DOCUMENT_PROBLEM: PhoneProgress = { at: 0, problem: true };
+const SELFIE: PhoneProgress = { at: 1, problem: false };
+const SELFIE_PROBLEM: PhoneProgress = { at: 1, problem: true };
+const CHECKING: PhoneProgress = { at: 2, problem: false };
+
+// The code speaks first: a rejected selfie keeps the step Capture_credential_Ok (design.md).
+const BY_CODE = new Map<string, PhoneProgress>([
+  ['002', SELFIE],
+  ...DOCUMENT_PROBLEM_CODES.map((code) => [code, DOCUMENT_PROBLEM] as const),
+  ['012', CHECKING],
+  ['013', { at: 3, problem: false }],
+  ['014', SELFIE_PROBLEM],
+  ['015', SELFIE_PROBLEM],
+]);
+
+const BY_STEP = new Map<string, PhoneProgress>([
+  ['Capture_credential_Ok', SELFIE],
+  ['Capture_credential_fail', DOCUMENT_PROBLEM],
+  ['Session_complete_Ok', CHECKING],
+  ['Session_complete_fail', SELFIE_PROBLEM],
+]);
+
+/** Where the phone is in a pending transaction, or `null` before it has started (or at a step this element does not know). */
+export function phoneProgress({ state, step, code }: TransactionStatus): PhoneProgress | null {
+  if (state !== 'pending') return null;
+  return BY_CODE.get(code ?? '') ?? BY_STEP.get(step ?? '') ?? null;
+}
+
+const STEPS = ['stepDocument', 'stepSelfie', 'stepChecking'] as const;
+const MARK_LABELS = { done: 'markDone', current: 'markCurrent', problem: 'markProblem', todo: 'markTodo' } as const;
+
+function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MARK_LABELS {
+  if (index !== at) return index < at ? 'done' : 'todo';
+  return problem ? 'problem' : 'current';
+}
+
+/** "Continue on your phone" with the three steps, each marked done, current, problem or to do. */
+export function renderProgress(progress: PhoneProgress, strings: KycVerifyStrings) {
+  return html`<div part="progress" class="progress">
+    <p class="title">${strings.continueOnPhone}</p>
+    <ol>
+      ${STEPS.map((step, index) => {
+        const mark = markOf(progress, index);
+        return html`<li part="step step-${mark}" class=${mark}>
+          <span class="mark" role="img" aria-label=${strings[MARK_LABELS[mark]]}></span>${strings[step]}
+        </li>`;
+      })}
+    </ol>
+  </div>`;
+}
+
+/** The status line while pending: the phone's step, and after a problem what to do (with the tries left when the status gives them). */
+export function progressText(status: TransactionStatus, strings: KycVerifyStrings): string {
+  const progress = phoneProgress(status);
+  if (!progress) return strings.waiting;
+  if (!progress.problem) return progress.at === 1 ? strings.documentCaptured : strings.checking;
+  const advice = progress.at ? strings.selfieProblem : strings.documentProblem;
+  const tries = status.tries_left;
+  return tries === undefined ? advice : `${advice} ${strings.triesLeft.replace('{tries}', String(tries))}`;
+}

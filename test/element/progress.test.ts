@@ -1,0 +1,190 @@
+import { expect } from '@open-wc/testing';
+import type { KycVerify } from '../../src/index.js';
+import { follow, script, shadow, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
+
+const pending = (step: string, code: string | null, fields: Record<string, unknown> = {}) => status('pending', { step, code, ...fields });
+const STARTED = pending('Session_start', '001');
+const DOCUMENT_OK = pending('Capture_credential_Ok', '002');
+const DOCUMENT_PROBLEM = pending('Capture_credential_fail', '007');
+const SELFIE_PROBLEM = pending('Capture_credential_Ok', '014');
+const SCORED = pending('Session_complete_Ok', '012');
+
+const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
+
+/** Each step's name and the label of its mark, as assistive technology reads them. */
+const marks = (element: KycVerify) =>
+  [...element.shadowRoot!.querySelectorAll('[part~="step"]')].map(
+    (step) => `${step.textContent!.trim()}: ${step.querySelector('[role="img"]')!.getAttribute('aria-label')}`,
+  );
+
+/** The element in QR mode, once it shows the answer of `answer`. */
+async function showing(answer: Answer, attributes: Record<string, string> = {}) {
+  const { element, of } = await follow(await script({ status: [answer] }), { mode: 'qr', lang: 'en', ...attributes });
+  await until(() => of('kyc-state-change').length > 0);
+  await element.updateComplete;
+  return element;
+}
+
+/** Gives the next status requests of `scripted` new answers. */
+async function rescript(scripted: Scripted, answers: Answer[]) {
+  await fetch(scripted.statusUrl.replace('/status/{uuid}', '/script'), { method: 'PUT', body: JSON.stringify({ status: answers }) });
+}
+
+describe('<kyc-verify> phone progress', () => {
+  it('replaces the QR code with the phone progress once the phone has started', async () => {
+    const scripted = await script({ status: [STARTED] });
+    const { element, of } = await follow(scripted, { mode: 'qr', lang: 'en' });
+    await until(() => of('kyc-state-change').length > 0);
+    await element.updateComplete;
+    expect(part(element, 'progress')).to.equal(null);
+    expect(part(element, 'qr')!.checkVisibility()).to.equal(true);
+    await rescript(scripted, [DOCUMENT_OK]);
+    await until(() => part(element, 'progress') !== null);
+    expect(part(element, 'progress')!.textContent).to.include('Continue on your phone');
+    expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
+    expect(part(element, 'link')).to.equal(null);
+  });
+
+  it('keeps the button, without the progress, in button mode', async () => {
+    const element = await showing(DOCUMENT_OK, { mode: 'button' });
+    expect(part(element, 'progress')).to.equal(null);
+    expect(part(element, 'button')!.textContent).to.equal('Verify my identity');
+  });
+
+  const MARKS: [string, Answer, string[]][] = [
+    ['the document done and the selfie current once the document is captured', DOCUMENT_OK, ['Done', 'In progress', 'To do']],
+    ['a problem with the document', DOCUMENT_PROBLEM, ['Problem', 'To do', 'To do']],
+    ['a problem with the selfie from its code, though the step stays Capture_credential_Ok', SELFIE_PROBLEM, ['Done', 'Problem', 'To do']],
+    ['the selfie done and the checking current once the minimum score is reached', SCORED, ['Done', 'Done', 'In progress']],
+    ['every step done when the flow has completed', pending('Session_complete_Ok', '013'), ['Done', 'Done', 'Done']],
+    [
+      'a problem with the document from the step when the code is missing',
+      pending('Capture_credential_fail', null),
+      ['Problem', 'To do', 'To do'],
+    ],
+  ];
+  for (const [marked, answer, [document, selfie, checking]] of MARKS) {
+    it(`marks ${marked}`, async () => {
+      const element = await showing(answer);
+      expect(marks(element)).to.deep.equal([`Identity document: ${document}`, `Selfie and liveness: ${selfie}`, `Checking: ${checking}`]);
+    });
+  }
+
+  it('tells the end user to try again on the phone after a document problem, with no number of tries it was not given', async () => {
+    const element = await showing(DOCUMENT_PROBLEM);
+    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone.');
+  });
+
+  it('tells the end user to try again on the phone after a selfie problem', async () => {
+    const element = await showing(SELFIE_PROBLEM);
+    expect(part(element, 'status')!.textContent).to.equal('The selfie could not be confirmed. Try again on your phone.');
+  });
+
+  it('says how many tries are left when the status gives them', async () => {
+    const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 2 }));
+    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone. Tries left: 2.');
+  });
+
+  it('says no number of tries when the status gives something other than a whole number', async () => {
+    const element = await showing(pending('Capture_credential_fail', '004', { tries_left: '2' }));
+    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone.');
+  });
+
+  it('shows the code again for a second phone, and hides it again', async () => {
+    const element = await showing(DOCUMENT_OK);
+    const toggle = part(element, 'show-code')!;
+    const visible = (name: string) => part(element, name)!.checkVisibility({ visibilityProperty: true });
+    expect(toggle.textContent).to.equal('QR code for another phone');
+    toggle.click();
+    expect(visible('qr')).to.equal(true);
+    expect(visible('progress')).to.equal(false);
+    toggle.click();
+    expect(visible('qr')).to.equal(false);
+    expect(visible('progress')).to.equal(true);
+  });
+
+  it('announces each step once in a polite live region, however many times the same step is read', async () => {
+    const scripted = await script({ status: [STARTED] });
+    const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
+    const line = part(element, 'status')!;
+    expect(line.getAttribute('aria-live')).to.equal('polite');
+    await until(() => line.textContent === 'Waiting for you to start on your phone…');
+    const announced: string[] = [];
+    const observer = new MutationObserver(() => announced.push(line.textContent!));
+    observer.observe(line, { characterData: true, childList: true, subtree: true });
+    const again = (answer: Answer) => ({ body: { ...(answer.body as object), updated_at: new Date().toISOString() } });
+    await rescript(scripted, [DOCUMENT_OK, again(DOCUMENT_OK), again(DOCUMENT_OK), SCORED, again(SCORED)]);
+    // Every answer read, the last one (it repeats) twice.
+    await until(async () => (await scripted.log()).length >= 6);
+    await element.updateComplete;
+    observer.disconnect();
+    expect(announced).to.deep.equal(['Document captured. Now take your selfie…', 'Checking your selfie…']);
+  });
+
+  it('keeps its height when the progress replaces the QR code', async () => {
+    const scripted = await script({ status: [STARTED] });
+    const { element, of } = await follow(scripted, { mode: 'qr', lang: 'es' });
+    await until(() => of('kyc-state-change').length > 0);
+    await element.updateComplete;
+    const before = element.getBoundingClientRect().height;
+    await rescript(scripted, [DOCUMENT_OK]);
+    await until(() => part(element, 'progress') !== null);
+    expect(element.getBoundingClientRect().height).to.equal(before);
+  });
+
+  it('speaks Spanish from Chile', async () => {
+    const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 1 }), { lang: 'es' });
+    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continúa en tu celular');
+    expect(marks(element)).to.deep.equal([
+      'Documento de identidad: Con problema',
+      'Selfie y prueba de vida: Pendiente',
+      'Revisión: Pendiente',
+    ]);
+    expect(part(element, 'status')!.textContent).to.equal(
+      'No se pudo leer el documento. Inténtalo de nuevo en tu celular. Intentos restantes: 1.',
+    );
+    expect(part(element, 'show-code')!.textContent).to.equal('Código QR para otro celular');
+  });
+
+  it('speaks English', async () => {
+    const element = await showing(DOCUMENT_OK, { lang: 'en' });
+    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continue on your phone');
+    expect(part(element, 'status')!.textContent).to.equal('Document captured. Now take your selfie…');
+  });
+
+  it('lets the host replace the progress strings', async () => {
+    const element = await showing(DOCUMENT_OK);
+    element.strings = { continueOnPhone: 'Follow the steps on your mobile', stepSelfie: 'Face check', markCurrent: 'Now' };
+    await element.updateComplete;
+    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Follow the steps on your mobile');
+    expect(marks(element)[1]).to.equal('Face check: Now');
+  });
+
+  it('stops the current step spinning when the user prefers reduced motion', async () => {
+    const element = await showing(DOCUMENT_OK);
+    const spinner = () => getComputedStyle(part(element, 'step-current')!.querySelector('.mark')!).animationName;
+    expect(spinner()).to.equal('spin');
+    await withReducedMotion(() => expect(spinner()).to.equal('none'));
+  });
+});
+
+describe('<kyc-verify> phone progress accessibility', () => {
+  const STATES: [string, Answer][] = [
+    ['the QR code', STARTED],
+    ['a step done, one current and one to do', DOCUMENT_OK],
+    ['a document problem', DOCUMENT_PROBLEM],
+    ['a selfie problem', SELFIE_PROBLEM],
+    ['every step done', pending('Session_complete_Ok', '013')],
+  ];
+  for (const [state, answer] of STATES) {
+    it(`passes axe showing ${state}`, async () => {
+      await expect(await showing(answer)).to.be.accessible();
+    });
+  }
+
+  it('passes axe with the code shown again', async () => {
+    const element = await showing(DOCUMENT_OK);
+    part(element, 'show-code')!.click();
+    await expect(element).to.be.accessible();
+  });
+});
