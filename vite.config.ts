@@ -5,6 +5,7 @@ import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
 import { defineConfig } from 'vite';
 import { bundleQrcode } from './scripts/bundle-qrcode.js';
+import { terserPass } from './scripts/terser-pass.js';
 import packageJson from './package.json' with { type: 'json' };
 
 /** The notices the licences of what the standalone bundle includes ask for, kept through minification. */
@@ -35,7 +36,7 @@ const minifyTemplates = () =>
 export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
   return {
-    plugins: [minifyTemplates(), ...(standalone ? [bundleQrcode()] : [])],
+    plugins: [minifyTemplates(), ...(standalone ? [bundleQrcode(), terserPass()] : [])],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {

@@ -31,11 +31,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps the ES module build at most 8 KB gzip of our own code, lit and qrcode left as imports', async () => {
+  it('keeps the ES module build at most 9 KB gzip of our own code, lit and qrcode left as imports', async () => {
     const code = (await Promise.all([...esm.gzip.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
     assert.match(code, /from"qrcode\/lib\/core\/qrcode\.js"/);
-    assert.ok(total(esm.gzip) <= 8_000, `ES module build: ${total(esm.gzip)} bytes gzip`);
+    assert.ok(total(esm.gzip) <= 9_000, `ES module build: ${total(esm.gzip)} bytes gzip`);
   });
 
   it('keeps the standalone bundle (element + lit + qrcode) at most 18 KB gzip', () => {
