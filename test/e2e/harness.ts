@@ -52,13 +52,17 @@ export interface VerificationOptions {
   tries?: '1' | '3';
   expiration?: '600' | '60';
   lang?: 'es' | 'en';
+  /** A webhook at every step (`metadata.webhook_full_update`). */
+  fullUpdate?: boolean;
 }
 
 /** Opens the demo page, chooses the options and starts a verification; resolves once the QR code shows. */
 export async function startVerification(page: Page, url: string, options: VerificationOptions = {}): Promise<void> {
   await page.goto(url);
   await page.locator('#nin option').first().waitFor({ state: 'attached' });
-  for (const [name, value] of Object.entries(options)) await page.selectOption(`select[name=${name}]`, value);
+  const { fullUpdate, ...choices } = options;
+  for (const [name, value] of Object.entries(choices)) await page.selectOption(`select[name=${name}]`, value);
+  if (fullUpdate) await page.check('input[name=full_update]');
   await page.getByRole('button', { name: 'Start verification' }).click();
   await page.locator('kyc-verify [part="qr"] path').waitFor();
 }
@@ -75,6 +79,14 @@ export async function scanQr(page: Page): Promise<string> {
 export async function walk(page: Page, steps: string[]): Promise<void> {
   for (const step of steps) {
     await page.getByRole('button', { name: step, exact: true }).click();
+    await page.waitForLoadState();
+  }
+}
+
+/** Gives the sandbox's verification page one outcome after another (`002`, `014`, `selfie_ok`…), as the person's captures would. */
+export async function capture(page: Page, outcomes: string[]): Promise<void> {
+  for (const outcome of outcomes) {
+    await page.locator(`button[name=outcome][value="${outcome}"]`).first().click();
     await page.waitForLoadState();
   }
 }
