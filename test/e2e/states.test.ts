@@ -1,0 +1,145 @@
+// Every state the person can see, in Spanish and English, kept as a screenshot of the widget in
+// test-results/e2e/states-<lang>-<state>.png: each state is reached as it is in real life (the
+// sandbox's outcomes and clock, the host stopped, the host's answers), and its words are checked.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  desktop,
+  phone,
+  scanQr,
+  SCREENSHOTS,
+  startVerification,
+  startWorld,
+  waitForLogged,
+  type VerificationOptions,
+  type World,
+} from './harness.js';
+
+const TEST = { timeout: 60_000 };
+
+describe('end to end: every state of the widget, in both languages', () => {
+  let world: World;
+
+  before(async () => {
+    world = await startWorld();
+    console.log(`screenshots of every state: ${SCREENSHOTS}/states-*.png`);
+  });
+  after(() => world.close());
+
+  /** Posts to one of the sandbox's controls. */
+  async function control(path: string, body: unknown): Promise<void> {
+    const response = await fetch(`${world.demo.sandbox.url}/sandbox/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    assert.equal(response.status, 200, `${path}: ${await response.text()}`);
+  }
+
+  /** Applies the outcomes to the verification the page shows, as the phone's captures would. */
+  async function outcomes(page: Page, codes: string[]): Promise<void> {
+    const { uuid } = await waitForLogged(page, 'kyc-state-change');
+    for (const code of codes) await control(`transactions/${uuid}/outcome`, { code });
+  }
+
+  async function keep(page: Page, name: string): Promise<string> {
+    await page.locator('#widget').screenshot({ path: `${SCREENSHOTS}/states-${name}.png` });
+    return (await page.locator('kyc-verify [part~="status"]').textContent()) ?? '';
+  }
+
+  async function started(lang: 'es' | 'en', options: VerificationOptions = {}, device = desktop): Promise<Page> {
+    const page = await device(world);
+    await startVerification(page, world.demo.url, { lang, ...options });
+    return page;
+  }
+
+  for (const lang of ['es', 'en'] as const) {
+    describe(lang, () => {
+      it('waiting for the phone: the QR code on a desktop', TEST, async () => {
+        const page = await started(lang);
+        await keep(page, `${lang}-waiting-qr`);
+      });
+
+      it('waiting on the phone itself: the button, with no word about another device', TEST, async () => {
+        const page = await phone(world);
+        await page.goto(world.demo.url);
+        await page.locator('#nin option').first().waitFor({ state: 'attached' });
+        await page.selectOption('select[name=lang]', lang);
+        await page.selectOption('select[name=mode]', 'button');
+        await page.getByRole('button', { name: 'Start verification' }).click();
+        await page.locator('kyc-verify [part~="button"]').first().waitFor();
+        await keep(page, `${lang}-waiting-button`);
+      });
+
+      it('successful: the confirmation, then Continue', TEST, async () => {
+        const page = await started(lang);
+        await outcomes(page, ['002', '013']);
+        await waitForLogged(page, 'kyc-successful');
+        await keep(page, `${lang}-successful`);
+        await page.locator('kyc-verify [part="continue-button"]:not([disabled])').waitFor();
+        await keep(page, `${lang}-successful-continue`);
+      });
+
+      for (const [reason, codes] of [
+        ['document-invalid', ['006']],
+        ['rut-mismatch', ['003']],
+        ['face-mismatch', ['002', '014']],
+        ['low-score', ['002', '015']],
+      ] as const) {
+        it(`failed, ${reason}: why, and what to do next`, TEST, async () => {
+          const page = await started(lang, { tries: '1' });
+          await outcomes(page, [...codes]);
+          const failed = await waitForLogged(page, 'kyc-failed');
+          assert.equal(failed.code, codes.at(-1));
+          await keep(page, `${lang}-failed-${reason}`);
+        });
+      }
+
+      it('expired by inactivity: a capture step left idle past its timer', TEST, async () => {
+        const page = await started(lang);
+        const mobile = await phone(world);
+        await mobile.goto(await scanQr(page));
+        await control('clock', { advance_seconds: 121 });
+        const expired = await waitForLogged(page, 'kyc-expired');
+        assert.equal(expired.step, 'time_out');
+        await keep(page, `${lang}-expired`);
+      });
+
+      it('a problem it retries (the host backend down): calm, the QR code still there', TEST, async () => {
+        const page = await started(lang);
+        await world.demo.stopHost();
+        try {
+          const error = await waitForLogged(page, 'kyc-error');
+          assert.equal(error.retrying, true);
+          assert.ok(await page.locator('kyc-verify [part="qr"]').isVisible());
+          await keep(page, `${lang}-error-retrying`);
+        } finally {
+          await world.demo.startHost();
+        }
+        await page.locator('kyc-verify').evaluate((element) => element.remove());
+      });
+
+      it('a final status error (404)', TEST, async () => {
+        const page = await desktop(world);
+        await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+        await startVerification(page, world.demo.url, { lang });
+        const error = await waitForLogged(page, 'kyc-error');
+        assert.deepEqual([error.status, error.retrying], [404, false]);
+        await keep(page, `${lang}-error-final-status`);
+      });
+
+      it('the session cannot be created (502)', TEST, async () => {
+        const page = await desktop(world);
+        await page.route('**/kyc/session**', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+        await page.goto(world.demo.url);
+        await page.locator('#nin option').first().waitFor({ state: 'attached' });
+        await page.selectOption('select[name=lang]', lang);
+        await page.getByRole('button', { name: 'Start verification' }).click();
+        const error = await waitForLogged(page, 'kyc-error');
+        assert.equal(error.status, 502);
+        await keep(page, `${lang}-error-session`);
+      });
+    });
+  }
+});
