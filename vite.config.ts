@@ -1,5 +1,6 @@
 // Browser builds of <kyc-verify>.
-//   vite build                    → dist/browser/: ES modules for bundlers, lit and qrcode left as imports
+//   vite build                    → dist/browser/: ES modules for bundlers, lit left as imports, qrcode's
+//                                   encoder (rewritten as ES modules) in its own chunk, qr-encoder-*.js
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">
 import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
@@ -8,10 +9,14 @@ import { bundleQrcode } from './scripts/bundle-qrcode.js';
 import { terserPass } from './scripts/terser-pass.js';
 import packageJson from './package.json' with { type: 'json' };
 
+const QRCODE_COPYRIGHT = 'qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase (MIT)';
+
 /** The notices the licences of what the standalone bundle includes ask for, kept through minification. */
-const STANDALONE_NOTICE =
-  `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause), ` +
-  'and qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase (MIT). */';
+const STANDALONE_NOTICE = `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause), and ${QRCODE_COPYRIGHT}. */`;
+
+/** The ES module build's chunk of qrcode's encoder, and the notice its licence asks for. */
+const QR_ENCODER_CHUNK = 'qr-encoder';
+const QR_ENCODER_NOTICE = `/*! ${QRCODE_COPYRIGHT}. */`;
 
 /**
  * The browsers the element supports (README), as Lightning CSS targets (major << 16 | minor << 8):
@@ -36,20 +41,30 @@ const minifyTemplates = () =>
 export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
   return {
-    plugins: [minifyTemplates(), ...(standalone ? [bundleQrcode(), terserPass()] : [])],
+    // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
+    // (Angular's among them) would otherwise see in the ES module build and wrap.
+    plugins: [minifyTemplates(), bundleQrcode(), ...(standalone ? [terserPass()] : [])],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {
       target: 'es2022',
       outDir: standalone ? 'dist' : 'dist/browser',
       emptyOutDir: !standalone,
-      sourcemap: true,
+      // No source maps: they would triple what every install unpacks, and the encoder's would carry
+      // qrcode's CommonJS text into the package.
+      sourcemap: false,
       lib: standalone
         ? { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-verify.bundle.js' }
         : { entry: { index: 'src/index.ts', define: 'src/define.ts' }, formats: ['es'] },
       rolldownOptions: {
-        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^qrcode(\/|$)/],
-        output: { minify: true, ...(standalone && { comments: false, postBanner: STANDALONE_NOTICE }) },
+        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//],
+        output: standalone
+          ? { minify: true, comments: false, postBanner: STANDALONE_NOTICE }
+          : {
+              minify: true,
+              codeSplitting: { groups: [{ name: QR_ENCODER_CHUNK, test: /[\\/]node_modules[\\/]qrcode[\\/]/ }] },
+              postBanner: (chunk) => (chunk.name === QR_ENCODER_CHUNK ? QR_ENCODER_NOTICE : ''),
+            },
       },
     },
   };

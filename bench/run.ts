@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction status-proxy sandbox fleet stream]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element reaction status-proxy sandbox fleet stream install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureElement } from './element/element.js';
 import { measureFleet } from './fleet/fleet.js';
+import { measureInstall } from './install/install.js';
 import type { Figure } from './lib/figure.js';
 import { RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
 import { repoRoot } from './lib/repo.js';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   sandbox: measureSandbox,
   fleet: measureFleet,
   stream: measureStreams,
+  install: measureInstall,
 };
 
 const names = process.argv.slice(2);

@@ -1,4 +1,4 @@
-// How the standalone bundle takes in qrcode's encoder. qrcode ships CommonJS only: bundled as it is,
+// How the browser builds take in qrcode's encoder. qrcode ships CommonJS only: bundled as it is,
 // every module is kept whole, in a require() wrapper, with the bundler's interop runtime. Rewritten
 // as ES modules, only what qr-path.ts reaches is kept.
 import { readFileSync } from 'node:fs';

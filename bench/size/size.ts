@@ -58,7 +58,8 @@ export async function measureSize(): Promise<Figure[]> {
   const withoutLit = await buildSizes('standalone', [LIT]);
   const withoutQrcode = await buildSizes('standalone', [QRCODE]);
   const ownInBundle = await buildSizes('standalone', [LIT, QRCODE]);
-  const esModules = await buildSizes('production');
+  // The ES module build's qr-encoder chunk is qrcode's: left as an import, as in the element share.
+  const esModules = await buildSizes('production', [QRCODE]);
   return [
     ...rows('standalone bundle', bundle),
     ...rows('ES module build (own code only)', esModules),

@@ -3,33 +3,55 @@
 // Chromium, and every entry's types checked by TypeScript.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { packPackage } from '../../scripts/pack.js';
+import { commonJsUnder } from './commonjs.js';
 
 const run = promisify(execFile);
 
 // Inside node_modules so that the unpacked package finds its dependencies by walking up.
 const scratchRoot = resolve('node_modules/.cache');
 
+/** The packages a file imports by name (`lit`, `@hono/node-server`), node: built-ins and relative paths left out. */
+const packagesImportedBy = (code: string) =>
+  [...code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"'.][^"']*)["']/g)]
+    .map(([, specifier]) => specifier!)
+    .filter((specifier) => !specifier.startsWith('node:'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+
+/** The packages the .js files under `dir` import by name. */
+async function packagesImportedUnder(dir: string): Promise<string[]> {
+  const imported = new Set<string>();
+  for (const name of await readdir(dir, { recursive: true })) {
+    if (name.endsWith('.js')) for (const used of packagesImportedBy(await readFile(join(dir, name), 'utf8'))) imported.add(used);
+  }
+  return [...imported].sort();
+}
+
 describe('the npm package', () => {
   let scratch: string;
+  let unpacked: string;
   let files: string[];
 
   before(async () => {
-    await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
     await mkdir(scratchRoot, { recursive: true });
     scratch = await mkdtemp(join(scratchRoot, 'kyc-verify-pack-'));
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
-    const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-    files = packed.files.map((file) => file.path).sort();
-    const unpacked = join(scratch, 'node_modules', 'kyc-verify');
+    const packed = await packPackage(process.cwd(), scratch);
+    files = packed.files;
+    unpacked = join(scratch, 'node_modules', 'kyc-verify');
     await mkdir(unpacked, { recursive: true });
-    await run('tar', ['-xzf', join(scratch, packed.filename), '-C', unpacked, '--strip-components=1']);
+    await run('tar', ['-xzf', packed.tarball, '-C', unpacked, '--strip-components=1']);
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
@@ -55,6 +77,42 @@ describe('the npm package', () => {
       ),
       [],
     );
+  });
+
+  it('ships no source maps', () => {
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.map')),
+      [],
+    );
+  });
+
+  it('holds no CommonJS in any file: no require, no exports, no interop wrapper', async () => {
+    assert.deepEqual(await commonJsUnder(unpacked), {});
+  });
+
+  it('imports from the browser builds only its dependencies, which a browser-only install brings', async () => {
+    const { dependencies } = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    assert.deepEqual(await packagesImportedUnder(join(unpacked, 'dist/browser')), ['lit']);
+    assert.deepEqual(Object.keys(dependencies), ['lit']);
+  });
+
+  it('imports from the Node entries only its dependencies and its optional peers', async () => {
+    const manifest = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    const peers = Object.keys(manifest.peerDependencies);
+    assert.ok(
+      peers.every((peer) => manifest.peerDependenciesMeta[peer]?.optional),
+      'every peer is optional',
+    );
+    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/shared']) {
+      const missing = (await packagesImportedUnder(join(unpacked, entry))).filter(
+        (used) => !(used in manifest.dependencies) && !peers.includes(used),
+      );
+      assert.deepEqual(missing, [], entry);
+    }
   });
 
   it('points every exports entry, types included, at a file the tarball has', async () => {

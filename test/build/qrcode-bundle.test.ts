@@ -1,6 +1,6 @@
-// The standalone bundle takes qrcode in rewritten as ES modules, kept to byte segments given as an array
-// (scripts/bundle-qrcode.ts). These tests build qr-path.ts that way and check that it draws the
-// same symbols as qrcode used as published.
+// Both browser builds, the standalone bundle and the ES modules (its qr-encoder chunk), take qrcode in
+// rewritten as ES modules, kept to byte segments given as an array (scripts/bundle-qrcode.ts). These
+// tests build qr-path.ts that way and check that it draws the same symbols as qrcode used as published.
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ const MOST_BYTES = 2331;
 /** URL-like text of `length` characters: lower case, digits and punctuation, as verification links are. */
 const linkOfLength = (length: number) => `https://verify.example/transactions/${'a1b2-c3d4/e5f6?g=7&h_8'.repeat(200)}`.slice(0, length);
 
-/** Builds qrcode's encoder, as the standalone bundle does, from a copy of qrcode in `dir`. */
+/** Builds qrcode's encoder, as the browser builds do, from a copy of qrcode in `dir`. */
 const buildQrcodeCopy = (dir: string) =>
   build({
     configFile: false,
@@ -35,7 +35,7 @@ const UNEXPECTED_SOURCES = [
   { module: 'version.js', line: 'return Math.floor(usableBits / 8)', changed: 'return Math.floor(usableBits >> 3)' },
 ];
 
-describe('qrcode as bundled in the standalone bundle', () => {
+describe('qrcode as the browser builds bundle it', () => {
   let dir: string;
   let bundledQrPath: typeof qrPath;
   let code: string;
