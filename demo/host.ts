@@ -140,7 +140,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     }),
   );
   app.get('/demo/identities', (c) =>
-    c.json(Object.entries(TEST_IDENTITIES).map(([nin, person]) => ({ nin, name: `${person.name} ${person.last_name}` }))),
+    c.json(Object.entries(TEST_IDENTITIES).map(([rut, person]) => ({ nin: formatRut(rut), name: `${person.name} ${person.last_name}` }))),
   );
   for (const [path, [file, type]] of Object.entries(STATIC_FILES)) {
     app.get(path, async (c) => c.body(await readFile(file), 200, { 'content-type': type, 'cache-control': 'no-cache' }));
@@ -165,4 +165,10 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       await Promise.all([feed.close(), redisStore?.close()]);
     },
   };
+}
+
+/** A normalized RUT as people write it: `111111111` → `11.111.111-1`. */
+function formatRut(rut: string): string {
+  const body = rut.slice(0, -1).replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${body}-${rut.slice(-1)}`;
 }

@@ -1,20 +1,33 @@
 /**
- * `npm start`: the demo stack on loopback; prints one URL; Ctrl-C stops all of it.
+ * `npm start [-- --host 0.0.0.0] [--sandbox-port N]`: the demo stack; prints the demo's URL and the
+ * sandbox's; Ctrl-C stops all of it. `--host` is where the sandbox listens, so that a phone on the
+ * same network can open the QR code's link (the demo page stays on loopback).
  * `REDIS_URL=redis://… npm start` runs the host backend as `INSTANCES` processes (default 3) on
  * that Redis, behind a round-robin balancer on the same port.
  */
+import { parseArgs } from 'node:util';
 import { startDemo, type DemoStackOptions } from './stack.js';
 
+const { values } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    'sandbox-port': { type: 'string', default: '0' },
+  },
+});
 const port = Number(process.env.PORT ?? 8080);
 const redisUrl = process.env.REDIS_URL || undefined;
 const instances = Number(process.env.INSTANCES) || 3;
-const options: DemoStackOptions = { redisUrl, instances };
+const options: DemoStackOptions = { redisUrl, instances, sandboxHost: values.host, sandboxPort: Number(values['sandbox-port']) };
 const demo = await startDemo({ ...options, port }).catch((error: NodeJS.ErrnoException) => {
   if (error.code !== 'EADDRINUSE') throw error;
   console.warn(`port ${port} is in use; picking a free one (set PORT to choose)`);
   return startDemo({ ...options, port: 0 });
 });
-console.log(`kyc-verify demo: ${demo.url}${redisUrl ? ` (host backend: ${instances} instances on Redis)` : ''}`);
+console.log(`kyc-verify demo:    ${demo.url}${redisUrl ? ` (host backend: ${instances} instances on Redis)` : ''}`);
+console.log(`sandbox (the KYC service): ${demo.sandbox.url}  (its clock and outcome controls: README, "Sandbox-only controls")`);
+if (!/^(127\.|localhost$|::1$)/.test(values.host)) {
+  console.warn(`the sandbox listens on ${values.host}: anyone on that network can use it (README, "The demo from a phone")`);
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,9 +1,13 @@
 /**
- * The whole demo on loopback: the sandbox (the KYC service), the demo host backend built with
+ * The whole demo, on loopback unless told: the sandbox (the KYC service), the demo host backend built with
  * kyc-verify/server, and the demo pages (Vite serves the npm-import page; the script-tag page
  * uses the built standalone bundle as it is). With `redisUrl`, the host backend is a fleet of
  * processes on that Redis behind a balancer (fleet.ts); without, one host in this process.
+ * With `sandboxHost`, the sandbox alone listens there, so that a phone on the network opens its
+ * verification page; the demo page, the host backend and Vite's hot-reload socket stay on loopback.
  */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index.js';
 import { startFleet } from './fleet.js';
@@ -12,6 +16,7 @@ import { startDemoHost, type DemoHostOptions } from './host.js';
 export interface DemoStack {
   /** The demo page. */
   url: string;
+  /** The sandbox: its `url` is the origin of the verification links (the QR code) and of its controls. */
   sandbox: SandboxHandle;
   /** Stops the host backend, as a crash or a deploy would. */
   stopHost(): Promise<void>;
@@ -23,6 +28,8 @@ export interface DemoStack {
 export interface DemoStackOptions {
   port?: number;
   sandboxPort?: number;
+  /** Interface the sandbox listens on (default 127.0.0.1); 0.0.0.0 lets a phone on the same network walk the flow. */
+  sandboxHost?: string;
   /** Runs the host backend as `instances` processes on this Redis. */
   redisUrl?: string;
   /** With `redisUrl`; default 3. */
@@ -33,12 +40,14 @@ export interface DemoStackOptions {
 type HostBackend = Pick<DemoStack, 'url' | 'stopHost' | 'startHost'> & { close(): Promise<void> };
 
 export async function startDemo(options: DemoStackOptions = {}): Promise<DemoStack> {
-  const sandbox = await startSandbox({ port: options.sandboxPort ?? 0 });
+  const sandbox = await startSandbox({ port: options.sandboxPort ?? 0, host: options.sandboxHost });
   const vite: ViteDevServer = await createVite({
     root: 'demo',
     appType: 'mpa',
     logLevel: 'warn',
-    server: { middlewareMode: true, fs: { allow: ['..'] } },
+    // The hot-reload socket has a port of its own: on loopback (it would listen on every interface),
+    // and a free one (the fixed default, 24678, fails for a second demo on the same machine).
+    server: { middlewareMode: true, fs: { allow: ['..'] }, ws: { host: '127.0.0.1', port: await freeLoopbackPort() } },
   });
   const backend = await startBackend(options, { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares }).catch(
     async (error: unknown) => {
@@ -76,4 +85,13 @@ async function startBackend(
     },
     close: () => host.close(),
   };
+}
+
+/** A port free on loopback a moment ago. */
+async function freeLoopbackPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -26,8 +26,10 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
   app.use(
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: () => {
-        throw new HTTPException(413, { message: `Body larger than ${maxBodyBytes} bytes` });
+      // The rest of the body stays unread, so this connection cannot carry another request:
+      // `Connection: close` tells the client so, instead of closing under its feet.
+      onError: (c) => {
+        throw new ApiError(413, resourceOf(c.req.path), `Body larger than ${maxBodyBytes} bytes`, null, { connection: 'close' });
       },
     }),
   );

@@ -5,6 +5,7 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { originOf, reachableHost } from './address.js';
 import { createSandboxApp } from './app.js';
 import { DEFAULT_CLIENTS, type SandboxClient } from './clients.js';
 import { SandboxClock } from './clock.js';
@@ -23,7 +24,7 @@ export type { WebhookRetryOptions } from './webhooks.js';
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** Interface to listen on (default 127.0.0.1). */
+  /** Interface to listen on (default 127.0.0.1); with 0.0.0.0 or ::, `url` names the machine's network address. */
   host?: string;
   /** OAuth clients accepted; replaces DEFAULT_CLIENTS (spread them to add yours). */
   clients?: readonly SandboxClient[];
@@ -36,7 +37,11 @@ export interface SandboxOptions {
 }
 
 export interface SandboxHandle {
-  /** Origin of the sandbox, e.g. `http://127.0.0.1:4010`: the auth, base, credential and verification URL. */
+  /**
+   * Origin of the sandbox, e.g. `http://127.0.0.1:4010`: the auth, base, credential and verification URL.
+   * Listening on all interfaces, it names the machine's network address (`http://192.168.1.20:4010`), which a
+   * phone on the same network reaches, and so do the verification links made by requests sent to it.
+   */
   url: string;
   /** Webhook deliveries so far, oldest first (the same log as GET /sandbox/webhooks). */
   webhookDeliveries(uuid?: string): WebhookDelivery[];
@@ -65,7 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: originOf(reachableHost(host), port),
     webhookDeliveries: (uuid) => webhooks.deliveries(uuid),
     webhooksSettled: () => webhooks.settled(),
     close: () =>

@@ -43,6 +43,8 @@ export async function phone(world: World): Promise<Page> {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    // A Chilean phone: the verification page follows its Accept-Language.
+    locale: 'es-CL',
   });
   return context.newPage();
 }

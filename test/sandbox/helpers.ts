@@ -108,6 +108,11 @@ export class SandboxClient {
     return data;
   }
 
+  /** The end user's verification page of `uuid` (its HTML in `body`). */
+  page(uuid: string, query = '', headers: Record<string, string> = {}): Promise<Reply> {
+    return this.request('GET', `/transactions/${uuid}${query}`, { headers });
+  }
+
   advanceClock(seconds: number): Promise<Reply> {
     return this.request('POST', '/sandbox/clock', { json: { advance_seconds: seconds } });
   }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { test } from 'node:test';
 import { newTransaction, sandboxForTests, type Reply } from './helpers.js';
 
@@ -51,6 +52,29 @@ test('fields of the wrong type answer 422 without creating anything', async () =
 
 test('a body over the size limit answers 413 with an error envelope', async () => {
   assertErrorEnvelope(await sandbox.create(token, newTransaction({ scope: 'x'.repeat(5000) })), 413);
+});
+
+/** Sends one request through `agent` and gives its status once the answer is read to the end. */
+function statusThrough(agent: Agent, method: string, path: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const sent = request(new URL(path, sandbox.url), { method, agent, headers }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(answer.statusCode ?? 0));
+    });
+    sent.once('error', reject);
+    sent.end(body);
+  });
+}
+
+test('after a 413 the next request through the same keep-alive agent is answered', async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    assert.equal(await statusThrough(agent, 'POST', '/oauth/token/', 'x'.repeat(200_000)), 413);
+    assert.equal(await statusThrough(agent, 'GET', '/sandbox/clock'), 200);
+  } finally {
+    agent.destroy();
+  }
 });
 
 test('an unknown path answers a 404 error envelope', async () => {

@@ -1,11 +1,12 @@
-/** Server-rendered HTML of the verification page: plain forms that POST, no scripts. */
+/** Server-rendered HTML of the verification page: plain forms that POST; one script keeps the timer live. */
 import { html, raw } from 'hono/html';
 import { DOCUMENT_PROBLEM_CODES, type IssueCode } from '../../shared/issue-codes.js';
 import { stateOf } from '../../shared/transaction-state.js';
 import type { Flow } from '../flow.js';
 import type { Transaction } from '../schemas.js';
 import { issueText, STRINGS, type Lang, type Strings } from './strings.js';
-import { PAGE_STYLES } from './styles.js';
+import { COUNTDOWN_SCRIPT_ELEMENT } from './countdown.js';
+import { PAGE_STYLE_ELEMENT } from './styles.js';
 
 export interface PageModel {
   lang: Lang;
@@ -13,8 +14,8 @@ export interface PageModel {
   flow: Flow;
   /** The page's own path, without query. */
   path: string;
-  /** Seconds left in the current capture step and seconds spent in it, when its timer runs. */
-  timer: { left: number; spent: number } | null;
+  /** The current capture step's timer, when it runs: the server's time, the step's start and deadline (epoch ms). */
+  timer: { now: number; started: number; deadline: number } | null;
 }
 
 /** Where the browser goes at the end: redirect_uri with `id=<transaction_id>`, when web_redirect is on. */
@@ -57,9 +58,7 @@ function layout(lang: Lang, switchHref: string, content: unknown) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${t.title}</title>
-        <style>
-          ${raw(PAGE_STYLES)}
-        </style>
+        ${raw(PAGE_STYLE_ELEMENT)}
       </head>
       <body>
         <main>
@@ -118,18 +117,29 @@ function lastProblem({ flow, data, lang }: PageModel, t: Strings) {
   </p>`;
 }
 
+/** The timer as the server sees it now; the script counts on from there. */
 function timerView({ data, timer }: PageModel, t: Strings) {
   if (!data.metadata.show_timer || !timer) return '';
-  const [label, seconds] = data.metadata.timer ? [t.sessionTime, timer.spent] : [t.timeLeft, timer.left];
-  return html`<p>${label}: <span class="timer" role="timer">${seconds} ${t.seconds}</span></p>`;
+  const { now, started, deadline } = timer;
+  const stopwatch = data.metadata.timer;
+  const seconds = stopwatch ? Math.floor((now - started) / 1000) : Math.ceil((deadline - now) / 1000);
+  const anchor = stopwatch ? html`data-started="${started}"` : html`data-deadline="${deadline}"`;
+  return html`<p>
+      ${stopwatch ? t.sessionTime : t.timeLeft}:
+      <span class="timer" role="timer" data-server-now="${now}" ${anchor} data-unit="${t.seconds}">${seconds} ${t.seconds}</span>
+    </p>
+    ${raw(COUNTDOWN_SCRIPT_ELEMENT)}`;
 }
 
 function resultView({ data, flow, lang }: PageModel, t: Strings) {
   const heading = { successful: t.successful, failed: t.failed, expired: t.expired, pending: '' }[stateOf(data) ?? 'pending'];
   const target = redirectTarget(data);
+  // The page cannot tell where the flow began (the link is the same on every device), so the
+  // way back is worded to be right either way.
+  const next = target ? html`<p><a class="continue" href="${target}">${t.continue}</a></p>` : html`<p>${t.backToComputer}</p>`;
   return html` <h2 role="status">${heading}</h2>
     <p>${flow.code} · ${issueText(lang, flow.code)}</p>
-    ${target ? html`<p><a class="continue" href="${target}">${t.continue}</a></p>` : ''}`;
+    ${next}`;
 }
 
 function progressOf({ flow, data }: PageModel): { current: number; total: number } {

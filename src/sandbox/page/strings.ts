@@ -1,70 +1,93 @@
-/** Texts of the verification page, in Spanish (the default) and English. */
-import { ISSUE_CODES, type IssueCode } from '../../shared/issue-codes.js';
+/**
+ * Texts of the verification page, in Spanish (the default: neutral Chilean, "tú", "celular",
+ * expiry always "vencer") and English. The page words the issue codes for a person; the API's
+ * `issue_description` keeps the service's own texts.
+ */
+import type { IssueCode } from '../../shared/issue-codes.js';
 
 export type Lang = 'es' | 'en';
 
-export function langOf(value: string | undefined): Lang {
-  return value === 'en' ? 'en' : 'es';
-}
-
 const SPANISH_ISSUES: Record<IssueCode, string> = {
-  '001': 'Proceso KYC iniciado con el id de transacción',
-  '002': 'Datos del documento recibidos correctamente',
-  '003': 'El RUT no coincide con el RUT del reverso del documento',
-  '004': 'No se pudo obtener el número de documento',
-  '005': 'El RUT del usuario no coincide con el RUT del documento',
+  '001': 'Verificación iniciada',
+  '002': 'Documento leído correctamente',
+  '003': 'El RUT del anverso no coincide con el del reverso del documento',
+  '004': 'No se pudo leer el número de documento',
+  '005': 'El RUT del documento no es el de la persona que se verifica',
   '006': 'El documento está bloqueado o no es válido',
-  '007': 'No se puede leer la información de estos documentos',
-  '008': 'No se pudieron obtener rostros del documento',
-  '009': 'No se puede obtener el campo mínimo',
-  '010': 'No se pudo extraer toda la información del documento',
-  '011': 'Documento no válido, probablemente una fotocopia o escaneo',
+  '007': 'No se pudo leer la información del documento',
+  '008': 'No se encontró un rostro en el documento',
+  '009': 'Faltan datos obligatorios del documento',
+  '010': 'No se pudo leer toda la información del documento',
+  '011': 'El documento parece una fotocopia o un escaneo',
   '012': 'Se alcanzó el puntaje mínimo',
-  '013': 'Flujo completado con éxito',
-  '014': 'La selfie y la foto del documento no coinciden',
-  '015': 'No se alcanzó el puntaje mínimo',
-  '016': 'Flujo completado sin éxito',
-  time_out: 'Expiración por inactividad en un paso',
+  '013': 'Verificación completada',
+  '014': 'La selfie no coincide con la foto del documento',
+  '015': 'La selfie o la prueba de vida no alcanzó el puntaje mínimo',
+  '016': 'La verificación no se completó',
+  time_out: 'Un paso venció por inactividad',
+};
+
+const ENGLISH_ISSUES: Record<IssueCode, string> = {
+  '001': 'Verification started',
+  '002': 'Document read successfully',
+  '003': 'The RUT on the front does not match the one on the back of the document',
+  '004': 'The document number could not be read',
+  '005': 'The RUT on the document is not that of the person being verified',
+  '006': 'The document is blocked or not valid',
+  '007': "The document's information could not be read",
+  '008': 'No face was found on the document',
+  '009': 'Required details are missing from the document',
+  '010': "Not all of the document's information could be read",
+  '011': 'The document looks like a photocopy or a scan',
+  '012': 'The minimum score was reached',
+  '013': 'Verification completed',
+  '014': 'The selfie does not match the photo on the document',
+  '015': 'The selfie or the liveness check did not reach the minimum score',
+  '016': 'The verification was not completed',
+  time_out: 'A step expired for lack of activity',
 };
 
 export function issueText(lang: Lang, code: IssueCode): string {
-  return lang === 'es' ? SPANISH_ISSUES[code] : ISSUE_CODES[code];
+  return (lang === 'es' ? SPANISH_ISSUES : ENGLISH_ISSUES)[code];
 }
 
 export const STRINGS = {
   es: {
     title: 'Verificación de identidad',
-    sandboxNotice: 'Sandbox: ninguna cámara se usa. Elija qué ocurre en cada paso.',
+    sandboxNotice: 'Sandbox: no se usa la cámara. Elige qué ocurre en cada paso.',
     otherLanguage: 'English',
     progress: (step: number, steps: number) => `Paso ${step} de ${steps}`,
     documentHeading: 'Documento de identidad',
-    documentIntro: 'Muestre el anverso y el reverso de su cédula de identidad.',
+    documentIntro: 'Muestra el anverso y el reverso de tu cédula de identidad.',
     documentOk: 'Documento OK',
     automaticCapture: 'Captura automática',
     documentProblems: 'Problemas con el documento',
     selfieHeading: 'Selfie',
-    selfieIntro: 'Mire a la cámara con el rostro descubierto.',
+    selfieIntro: 'Mira a la cámara con el rostro descubierto.',
     selfieOk: 'Selfie OK',
     selfieProblems: 'Problemas con la selfie',
-    blacklisted: 'Rostro en lista negra',
+    blacklisted: 'Rostro en la lista de fraude',
     challengeHeading: (n: number, of: number) => `Prueba de vida ${n} de ${of}`,
-    challengeIntro: 'Siga la instrucción en pantalla: gire la cabeza o parpadee.',
+    challengeIntro: 'Sigue la instrucción en pantalla: gira la cabeza o parpadea.',
     challengeOk: 'Prueba superada',
     challengeFailed: 'Prueba fallida',
     lastProblem: 'Intento fallido',
-    triesLeft: (n: number) => (n === 1 ? 'Queda 1 intento.' : `Quedan ${n} intentos.`),
+    triesLeft: (n: number) => (n === 1 ? 'Te queda 1 intento.' : `Te quedan ${n} intentos.`),
     timeLeft: 'Tiempo restante',
     sessionTime: 'Tiempo de sesión',
     seconds: 's',
     successful: 'Verificación exitosa',
-    failed: 'Verificación fallida',
-    expired: 'El enlace expiró',
+    failed: 'No pudimos verificar tu identidad',
+    expired: 'El enlace venció',
+    backToComputer: 'Si empezaste en tu computador, vuelve a él para continuar. Ya puedes cerrar esta página.',
     continue: 'Continuar',
-    notFoundHeading: 'Transacción no encontrada',
-    notFound: 'Revise el enlace que recibió.',
+    notFoundHeading: 'Verificación no encontrada',
+    notFound: 'Revisa el enlace que recibiste.',
     conflictHeading: 'Ese paso ya no está disponible',
+    conflict: 'La verificación avanzó o terminó (quizás en otra pestaña). Vuelve a ella para ver el paso actual.',
     back: 'Volver a la verificación',
     badRequestHeading: 'Opción no válida',
+    badRequest: (choice: string) => `Esta página no ofrece la opción «${choice}».`,
   },
   en: {
     title: 'Identity verification',
@@ -80,25 +103,28 @@ export const STRINGS = {
     selfieIntro: 'Look at the camera with your face uncovered.',
     selfieOk: 'Selfie OK',
     selfieProblems: 'Selfie problems',
-    blacklisted: 'Face on blacklist',
-    challengeHeading: (n: number, of: number) => `Liveness challenge ${n} of ${of}`,
+    blacklisted: 'Face on the fraud list',
+    challengeHeading: (n: number, of: number) => `Liveness check ${n} of ${of}`,
     challengeIntro: 'Follow the instruction on screen: turn your head or blink.',
-    challengeOk: 'Challenge passed',
-    challengeFailed: 'Challenge failed',
+    challengeOk: 'Check passed',
+    challengeFailed: 'Check failed',
     lastProblem: 'Failed attempt',
     triesLeft: (n: number) => (n === 1 ? '1 try left.' : `${n} tries left.`),
     timeLeft: 'Time left',
     sessionTime: 'Session time',
     seconds: 's',
     successful: 'Verification successful',
-    failed: 'Verification failed',
+    failed: 'We could not verify your identity',
     expired: 'The link has expired',
+    backToComputer: 'If you started on your computer, go back to it to continue. You can close this page now.',
     continue: 'Continue',
-    notFoundHeading: 'Transaction not found',
+    notFoundHeading: 'Verification not found',
     notFound: 'Check the link you received.',
     conflictHeading: 'That step is no longer available',
+    conflict: 'The verification moved on or ended (perhaps in another tab). Go back to it to see the current step.',
     back: 'Back to the verification',
     badRequestHeading: 'Invalid choice',
+    badRequest: (choice: string) => `This page does not offer the choice "${choice}".`,
   },
 } as const;
 

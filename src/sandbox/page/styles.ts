@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** The page's only styles: one <style> block, allowed by its hash in the Content-Security-Policy. */
-export const PAGE_STYLES = `
+const PAGE_STYLES = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #f4f5f7; }
 body { margin: 0; }
 main { max-width: 32rem; margin: 0 auto; padding: 1rem; }
@@ -20,3 +20,6 @@ a { color: #1f4fbf; }
 `;
 
 export const PAGE_STYLES_HASH = `sha256-${createHash('sha256').update(PAGE_STYLES).digest('base64')}`;
+
+/** The element whole, so that no template formatting can add whitespace that the hash does not cover. */
+export const PAGE_STYLE_ELEMENT = `<style>${PAGE_STYLES}</style>`;

@@ -9,7 +9,9 @@ import { DOCUMENT_PROBLEM_CODES } from '../../shared/issue-codes.js';
 import type { SandboxApp, SandboxEnv, SandboxParts } from '../context.js';
 import type { FlowEvent } from '../flow.js';
 import { messagePage, redirectTarget, transactionPage } from '../page/render.js';
-import { langOf, STRINGS, type Lang } from '../page/strings.js';
+import { COUNTDOWN_SCRIPT_HASH } from '../page/countdown.js';
+import { pageLanguage } from '../page/language.js';
+import { STRINGS, type Lang } from '../page/strings.js';
 import { PAGE_STYLES_HASH } from '../page/styles.js';
 import type { StoredTransaction } from '../store.js';
 
@@ -17,10 +19,11 @@ import type { StoredTransaction } from '../store.js';
 const PAGE_EVENTS: readonly string[] = ['002', ...DOCUMENT_PROBLEM_CODES, 'selfie_ok', 'challenge_ok', '014', '015', '016'];
 
 const PAGE_HEADERS = {
-  'content-security-policy': `default-src 'none'; style-src '${PAGE_STYLES_HASH}'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'`,
+  'content-security-policy': `default-src 'none'; script-src '${COUNTDOWN_SCRIPT_HASH}'; style-src '${PAGE_STYLES_HASH}'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'`,
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
+  vary: 'accept-language',
 };
 
 export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxParts): void {
@@ -34,15 +37,12 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
     const deadline = service.captureDeadline(transaction);
     const started = transaction.captureStartedAtMs;
     const now = clock.now();
-    const timer =
-      deadline === null || started === null
-        ? null
-        : { left: Math.ceil((deadline - now) / 1000), spent: Math.floor((now - started) / 1000) };
+    const timer = deadline === null || started === null ? null : { now, started, deadline };
     return transactionPage({ lang, data: transaction.data, flow: transaction.flow, path, timer });
   };
 
   app.get('/transactions/:uuid', (c) => {
-    const lang = langOf(c.req.query('lang'));
+    const lang = languageOf(c);
     const transaction = service.byUuid(c.req.param('uuid'));
     if (!transaction) return notFound(c, lang);
     // A HEAD (a link previewer, a scanner) does not start the end user's capture timer.
@@ -51,7 +51,7 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
   });
 
   app.post('/transactions/:uuid', async (c) => {
-    const lang = langOf(c.req.query('lang'));
+    const lang = languageOf(c);
     const transaction = service.byUuid(c.req.param('uuid'));
     if (!transaction) return notFound(c, lang);
     const back = `${c.req.path}?lang=${lang}`;
@@ -59,11 +59,13 @@ export function registerPageRoutes(app: SandboxApp, { service, clock }: SandboxP
     const choice = typeof form.outcome === 'string' ? form.outcome : '';
     // The page offers only what can happen: the blacklist failure (016) needs fraud_check.
     if (!PAGE_EVENTS.includes(choice) || (choice === '016' && !transaction.data.metadata.fraud_check)) {
-      return respond(c, messagePage(lang, c.req.path, STRINGS[lang].badRequestHeading, choice, back), 400);
+      return respond(c, messagePage(lang, c.req.path, STRINGS[lang].badRequestHeading, STRINGS[lang].badRequest(choice), back), 400);
     }
     const rejected = service.apply(transaction, choice as FlowEvent);
-    if (rejected) return respond(c, messagePage(lang, c.req.path, STRINGS[lang].conflictHeading, rejected, back), 409);
+    if (rejected) return respond(c, messagePage(lang, c.req.path, STRINGS[lang].conflictHeading, STRINGS[lang].conflict, back), 409);
     const target = transaction.data.active ? null : redirectTarget(transaction.data);
     return c.redirect(target ?? back, 303);
   });
 }
+
+const languageOf = (c: Context<SandboxEnv>): Lang => pageLanguage(c.req.query('lang'), c.req.header('accept-language'));
