@@ -92,7 +92,10 @@ export class KycVerify extends LitElement {
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
   sessionUrl = '';
 
-  /** The host's status proxy, a URL template with `{uuid}`; defaults to `<session-url>/{uuid}`. */
+  /**
+   * The host's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
+   * which Svelte templates leave alone); defaults to `<session-url>/{uuid}`.
+   */
   statusUrl = '';
 
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
