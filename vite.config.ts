@@ -1,5 +1,5 @@
 // Browser builds of <kyc-verify>.
-//   vite build                    → dist/browser/: ES modules for bundlers, lit and qrcode left as imports
+//   vite build                    → dist/browser/: ES modules for bundlers (and the React wrapper), lit, qrcode and react left as imports
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">
 import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
@@ -45,9 +45,9 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       lib: standalone
         ? { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-verify.bundle.js' }
-        : { entry: { index: 'src/index.ts', define: 'src/define.ts' }, formats: ['es'] },
+        : { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react/index.ts' }, formats: ['es'] },
       rolldownOptions: {
-        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^qrcode(\/|$)/],
+        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^qrcode(\/|$)/, /^react(\/|$)/],
         output: { minify: true, ...(standalone && { comments: false, postBanner: STANDALONE_NOTICE }) },
       },
     },
