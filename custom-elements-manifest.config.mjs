@@ -1,6 +1,7 @@
 // custom-elements.json documents the element's public API from its source (JSDoc and Lit properties).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { customElementJsxPlugin } from 'custom-element-jsx-integration';
 
 /**
  * `cem analyze --outdir /some/dir` writes under ./some/dir: the analyzer joins even an absolute
@@ -19,11 +20,23 @@ function honourAbsoluteOutdir() {
   };
 }
 
+/**
+ * The element's JSX props, generated from the manifest into frameworks/generated/jsx.d.ts (shipped):
+ * frameworks/*.d.ts type React, Vue and Svelte templates from them. Event types are the
+ * `@fires {Detail}` of the element's JSDoc, which the generator reads as the event's `detail`.
+ */
+const jsxTypes = customElementJsxPlugin({
+  outdir: 'frameworks/generated',
+  fileName: 'jsx.d.ts',
+  globalTypePath: '../../dist/lib/index.js',
+  hideLogs: true,
+});
+
 export default {
   globs: ['src/index.ts', 'src/define.ts', 'src/element/**/*.ts'],
   exclude: ['src/**/*.d.ts'],
   outdir: '.',
   litelement: true,
   packagejson: false,
-  plugins: [honourAbsoluteOutdir()],
+  plugins: [honourAbsoluteOutdir(), jsxTypes],
 };

@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'bench/out/', 'test-results/']),
+  globalIgnores(['dist/', 'bench/out/', 'test-results/', 'frameworks/generated/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   // TypeScript checks names in .ts files; plain JavaScript needs to be told which globals exist.

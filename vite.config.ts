@@ -1,5 +1,5 @@
 // Browser builds of <kyc-verify>.
-//   vite build                    → dist/browser/: ES modules for bundlers, lit left as imports, qrcode's
+//   vite build                    → dist/browser/: ES modules for bundlers and the React wrapper, lit and react left as imports, qrcode's
 //                                   encoder (rewritten as ES modules) in its own chunk, qr-encoder-*.js
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">
 import { defaultStrategy } from '@literals/html-css-minifier';
@@ -55,9 +55,9 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       lib: standalone
         ? { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-verify.bundle.js' }
-        : { entry: { index: 'src/index.ts', define: 'src/define.ts' }, formats: ['es'] },
+        : { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react/index.ts' }, formats: ['es'] },
       rolldownOptions: {
-        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//],
+        external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
           ? { minify: true, comments: false, postBanner: STANDALONE_NOTICE }
           : {

@@ -23,7 +23,7 @@ export function locate(id: string, sessionLink: string | null, locations: Locati
   const { statusUrl: template, sessionUrl, verificationUrl } = locations;
   const statusTemplate = template || (sessionUrl && `${sessionUrl.replace(/\/+$/, '')}/{uuid}`);
   const statusUrl = statusTemplate && statusUrlFor(statusTemplate, id);
-  if (!statusUrl) return 'status-url needs {uuid} (or set session-url)';
+  if (!statusUrl) return 'status-url needs {uuid} or a :uuid segment (or set session-url)';
   const wanted = sessionLink || locations.link || (verificationUrl && verificationLink(verificationUrl, id));
   if (!wanted) return 'no link: set verification-url or link';
   const link = safeLink(wanted);

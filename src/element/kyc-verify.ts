@@ -31,12 +31,12 @@ const FOLLOWING_PROPERTIES = ['statusUrl', 'verificationUrl', 'link', 'noStream'
  *
  * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
  *
- * @fires {KycStateChangeEvent} kyc-state-change - The state, step or code of the transaction changed.
- * @fires {KycSuccessfulEvent} kyc-successful - The transaction ended successfully (once per transaction).
- * @fires {KycFailedEvent} kyc-failed - The transaction ended failed (once per transaction).
- * @fires {KycExpiredEvent} kyc-expired - The transaction expired (once per transaction).
- * @fires {KycErrorEvent} kyc-error - A configuration, network or protocol error; `detail.retrying` says whether the element goes on.
- * @fires {KycContinueEvent} kyc-continue - The end user pressed Continue after a successful verification.
+ * @fires {KycStatusDetail} kyc-state-change - The state, step or code of the transaction changed.
+ * @fires {KycStatusDetail} kyc-successful - The transaction ended successfully (once per transaction).
+ * @fires {KycStatusDetail} kyc-failed - The transaction ended failed (once per transaction).
+ * @fires {KycStatusDetail} kyc-expired - The transaction expired (once per transaction).
+ * @fires {KycErrorDetail} kyc-error - A configuration, network or protocol error; `detail.retrying` says whether the element goes on.
+ * @fires {KycStatusDetail} kyc-continue - The end user pressed Continue after a successful verification.
  *
  * @slot - Content shown above the link, such as the host's own instructions.
  *
@@ -95,7 +95,10 @@ export class KycVerify extends LitElement {
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
   sessionUrl = '';
 
-  /** The host's status proxy, a URL template with `{uuid}`; defaults to `<session-url>/{uuid}`. */
+  /**
+   * The host's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
+   * which Svelte templates leave alone); defaults to `<session-url>/{uuid}`.
+   */
   statusUrl = '';
 
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */

@@ -31,11 +31,18 @@ export function verificationLink(root: string, uuid: string): string {
   return `${root.replace(/\/+$/, '')}/transactions/${encodeURIComponent(uuid)}`;
 }
 
-/** The status URL for `uuid` from a `{uuid}` template, resolved against the page; `null` without the placeholder. */
+/**
+ * A `:uuid` path segment, the placeholder of Express and Hono routes, which templates that
+ * interpolate braces (Svelte's) leave alone; never part of a segment such as `host:8080`.
+ */
+const UUID_SEGMENT = /(?<=\/):uuid(?=[/?#]|$)/g;
+
+/** The status URL for `uuid` from a `{uuid}` or `:uuid` template, resolved against the page; `null` without a placeholder. */
 export function statusUrlFor(template: string, uuid: string): string | null {
-  if (!template.includes('{uuid}')) return null;
+  if (!template.includes('{uuid}') && !template.match(UUID_SEGMENT)) return null;
+  const id = encodeURIComponent(uuid);
   try {
-    return new URL(template.replaceAll('{uuid}', encodeURIComponent(uuid)), document.baseURI).href;
+    return new URL(template.replaceAll('{uuid}', id).replaceAll(UUID_SEGMENT, id), document.baseURI).href;
   } catch {
     return null;
   }

@@ -31,10 +31,11 @@ const packagesImportedBy = (code: string) =>
     );
 
 /** The packages the .js files under `dir` import by name. */
-async function packagesImportedUnder(dir: string): Promise<string[]> {
+async function packagesImportedUnder(dir: string, including: (name: string) => boolean = () => true): Promise<string[]> {
   const imported = new Set<string>();
   for (const name of await readdir(dir, { recursive: true })) {
-    if (name.endsWith('.js')) for (const used of packagesImportedBy(await readFile(join(dir, name), 'utf8'))) imported.add(used);
+    if (name.endsWith('.js') && including(name))
+      for (const used of packagesImportedBy(await readFile(join(dir, name), 'utf8'))) imported.add(used);
   }
   return [...imported].sort();
 }
@@ -90,10 +91,16 @@ describe('the npm package', () => {
     assert.deepEqual(await commonJsUnder(unpacked), {});
   });
 
-  it('imports from the browser builds only its dependencies, which a browser-only install brings', async () => {
-    const { dependencies } = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    assert.deepEqual(await packagesImportedUnder(join(unpacked, 'dist/browser')), ['lit']);
-    assert.deepEqual(Object.keys(dependencies), ['lit']);
+  it('imports from the browser builds only lit, and from the React wrapper @lit/react and react (an optional peer)', async () => {
+    const manifest = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    const browser = join(unpacked, 'dist/browser');
+    assert.deepEqual(await packagesImportedUnder(browser, (name) => name !== 'react.js'), ['lit']);
+    assert.deepEqual([...packagesImportedBy(await readFile(join(browser, 'react.js'), 'utf8'))].sort(), ['@lit/react', 'react']);
+    assert.deepEqual(Object.keys(manifest.dependencies), ['@lit/react', 'lit']);
+    assert.equal(manifest.peerDependenciesMeta.react?.optional, true);
   });
 
   it('imports from the Node entries only its dependencies and its optional peers', async () => {

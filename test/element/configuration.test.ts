@@ -25,6 +25,20 @@ describe('<kyc-verify> configuration', () => {
 
   it('refuses a status-url without {uuid}', () => expectConfigError({ 'status-url': '/kyc/status' }, /\{uuid\}/));
 
+  it('accepts a :uuid path segment in status-url, the form Svelte templates leave alone', async () => {
+    const scripted = await script({ status: [status('pending')] });
+    const { of } = await mount({
+      transaction: UUID,
+      'status-url': scripted.statusUrl.replace('{uuid}', ':uuid'),
+      'verification-url': VERIFICATION_URL,
+    });
+    await until(() => of('kyc-state-change').length === 1);
+    expect((await scripted.log())[0]!.uuid).to.equal(UUID);
+  });
+
+  it('takes :uuid only as a whole path segment, never inside one', () =>
+    expectConfigError({ 'status-url': '/kyc/status/:uuids' }, /:uuid/));
+
   it('refuses to poll with no status-url and no session-url', () => expectConfigError({ 'status-url': '' }, /status-url/));
 
   it('refuses to follow a transaction without a link to show', () =>

@@ -1,0 +1,153 @@
+import type { KycVerify, KycStatusDetail, KycErrorDetail } from "../../dist/lib/index.js";
+
+/**
+ * This type can be used to create scoped tags for your components.
+ *
+ * Usage:
+ *
+ * ```ts
+ * import type { ScopedElements } from "path/to/library/jsx-integration";
+ *
+ * declare module "my-library" {
+ *   namespace JSX {
+ *     interface IntrinsicElements
+ *       extends ScopedElements<'test-', ''> {}
+ *   }
+ * }
+ * ```
+ *
+ */
+export type ScopedElements<Prefix extends string = "", Suffix extends string = ""> = {
+  [Key in keyof CustomElements as `${Prefix}${Key}${Suffix}`]: CustomElements[Key];
+};
+
+type BaseProps = {
+  /** Content added between the opening and closing tags of the element */
+  children?: any;
+  /** Used for declaratively styling one or more elements using CSS (Cascading Stylesheets) */
+  class?: string;
+  /** Used for declaratively styling one or more elements using CSS (Cascading Stylesheets) */
+  className?: string;
+  /** Takes an object where the key is the class name(s) and the value is a boolean expression. When true, the class is applied, and when false, it is removed. */
+  classList?: Record<string, boolean | undefined>;
+  /** Specifies the text direction of the element. */
+  dir?: "ltr" | "rtl";
+  /** Contains a space-separated list of the part names of the element that should be exposed on the host element. */
+  exportparts?: string;
+  /** For <label> and <output>, lets you associate the label with some control. */
+  htmlFor?: string;
+  /** Specifies whether the element should be hidden. */
+  hidden?: boolean | string;
+  /** A unique identifier for the element. */
+  id?: string;
+  /** Keys tell React which array item each component corresponds to */
+  key?: string | number;
+  /** Specifies the language of the element. */
+  lang?: string;
+  /** Contains a space-separated list of the part names of the element. Part names allows CSS to select and style specific elements in a shadow tree via the ::part pseudo-element. */
+  part?: string;
+  /** Use the ref attribute with a variable to assign a DOM element to the variable once the element is rendered. */
+  ref?: unknown | ((e: unknown) => void);
+  /** Adds a reference for a custom element slot */
+  slot?: string;
+  /** Prop for setting inline styles */
+  style?: Record<string, string | number>;
+  /** Overrides the default Tab button behavior. Avoid using values other than -1 and 0. */
+  tabIndex?: number;
+  /** Specifies the tooltip text for the element. */
+  title?: string;
+  /** Passing 'no' excludes the element content from being translated. */
+  translate?: "yes" | "no";
+};
+
+type BaseEvents = {};
+
+export type KycVerifyProps = {
+  /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
+  transaction?: KycVerify["transaction"];
+  /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
+  "session-url"?: KycVerify["sessionUrl"];
+  /** The host's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
+which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
+  "status-url"?: KycVerify["statusUrl"];
+  /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
+  "verification-url"?: KycVerify["verificationUrl"];
+  /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
+  link?: KycVerify["link"];
+  /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
+  mode?: KycVerify["mode"];
+  /** Milliseconds between status polls while all is well. */
+  "poll-interval"?: KycVerify["pollInterval"];
+  /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
+  "continue-delay"?: KycVerify["continueDelay"];
+  /** Milliseconds one request may take before it is abandoned and retried. */
+  "request-timeout"?: KycVerify["requestTimeout"];
+  /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
+  defer?: KycVerify["defer"];
+  /** Poll only: never open the host's status stream (Server-Sent Events on the status URL). */
+  "no-stream"?: KycVerify["noStream"];
+  /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
+  lang?: KycVerify["lang"];
+  /** Replacements for any of the visible strings. */
+  strings?: KycVerify["strings"];
+  /** The state, step or code of the transaction changed. */
+  "onkyc-state-change"?: (e: CustomEvent<KycStatusDetail>) => void;
+  /** The transaction ended successfully (once per transaction). */
+  "onkyc-successful"?: (e: CustomEvent<KycStatusDetail>) => void;
+  /** The transaction ended failed (once per transaction). */
+  "onkyc-failed"?: (e: CustomEvent<KycStatusDetail>) => void;
+  /** The transaction expired (once per transaction). */
+  "onkyc-expired"?: (e: CustomEvent<KycStatusDetail>) => void;
+  /** A configuration, network or protocol error; `detail.retrying` says whether the element goes on. */
+  "onkyc-error"?: (e: CustomEvent<KycErrorDetail>) => void;
+  /** The end user pressed Continue after a successful verification. */
+  "onkyc-continue"?: (e: CustomEvent<KycStatusDetail>) => void;
+};
+
+export type CustomElements = {
+  /**
+   * Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
+   * ---
+   *
+   *
+   * ### **Events:**
+   *  - **kyc-state-change** - The state, step or code of the transaction changed.
+   * - **kyc-successful** - The transaction ended successfully (once per transaction).
+   * - **kyc-failed** - The transaction ended failed (once per transaction).
+   * - **kyc-expired** - The transaction expired (once per transaction).
+   * - **kyc-error** - A configuration, network or protocol error; `detail.retrying` says whether the element goes on.
+   * - **kyc-continue** - The end user pressed Continue after a successful verification.
+   *
+   * ### **Methods:**
+   *  - **start(): _void_** - Starts a verification now: a new session when `session-url` is set (for `defer`, or to try
+   * again), otherwise follows `transaction` afresh.
+   *
+   * ### **Slots:**
+   *  - _default_ - Content shown above the link, such as the host's own instructions.
+   *
+   * ### **CSS Properties:**
+   *  - **--kyc-verify-text** - Text colour. _(default: undefined)_
+   * - **--kyc-verify-muted** - Colour of secondary text (timer, notes). _(default: undefined)_
+   * - **--kyc-verify-border** - Colour of borders. _(default: undefined)_
+   * - **--kyc-verify-accent** - Background of the buttons and colour of links and focus rings. _(default: undefined)_
+   * - **--kyc-verify-accent-text** - Text colour on the accent. _(default: undefined)_
+   * - **--kyc-verify-success** - Colour of the success message. _(default: undefined)_
+   * - **--kyc-verify-danger** - Colour of failure, expiry and error messages. _(default: undefined)_
+   * - **--kyc-verify-radius** - Corner radius of buttons and the QR code. _(default: undefined)_
+   * - **--kyc-verify-qr-size** - Width and height of the QR code. _(default: undefined)_
+   * - **--kyc-verify-qr-color** - Colour of the QR code's dark modules (keep it dark). _(default: undefined)_
+   * - **--kyc-verify-qr-background** - Colour of the QR code's light modules and quiet zone (keep it light). _(default: undefined)_
+   *
+   * ### **CSS Parts:**
+   *  - **base** - The wrapper around everything.
+   * - **qr** - The QR code (an SVG image).
+   * - **link** - The small "open on this device" link under the QR code.
+   * - **button** - The big link styled as a button.
+   * - **copy-button** - The button that copies the link.
+   * - **timer** - The time left before the link expires.
+   * - **status** - The live status line, which also shows the result.
+   * - **continue-button** - The Continue button shown after success.
+   * - **retry-button** - The Try again button shown after failure or expiry.
+   */
+  "kyc-verify": Partial<KycVerifyProps & BaseProps & BaseEvents>;
+};

@@ -1,0 +1,36 @@
+// The package as a user gets it: built, packed once, unpacked into node_modules/kyc-verify of a
+// folder that holds a copy of each consumer. The frameworks resolve from the repo's node_modules,
+// linked as the node_modules of the folder above (React 18 from its consumer's own), and nothing
+// lies under a node_modules path, which svelte-check would skip.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const run = promisify(execFile);
+
+const FIXTURES = resolve('test/consumers/fixtures');
+
+export interface Packed {
+  /** The folder of the copied consumer `name` (a folder of test/consumers/fixtures). */
+  consumer(name: string): string;
+  remove(): Promise<void>;
+}
+
+export async function packForConsumers(): Promise<Packed> {
+  await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
+  const scratch = await mkdtemp(join(tmpdir(), 'kyc-verify-consumers-'));
+  await symlink(resolve('node_modules'), join(scratch, 'node_modules'), 'dir');
+  const apps = join(scratch, 'apps');
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
+  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+  const unpacked = join(apps, 'node_modules', 'kyc-verify');
+  await mkdir(unpacked, { recursive: true });
+  await run('tar', ['-xzf', join(scratch, filename), '-C', unpacked, '--strip-components=1']);
+  await cp(FIXTURES, apps, { recursive: true });
+  return {
+    consumer: (name) => join(apps, name),
+    remove: () => rm(scratch, { recursive: true, force: true }),
+  };
+}
