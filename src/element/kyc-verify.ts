@@ -79,18 +79,18 @@ export class KycVerify extends LitElement {
   static override styles = styles;
 
   static override properties = {
-    transaction: { attribute: 'transaction' },
+    transaction: {},
     sessionUrl: { attribute: 'session-url' },
     statusUrl: { attribute: 'status-url' },
     verificationUrl: { attribute: 'verification-url' },
-    link: { attribute: 'link' },
-    mode: { attribute: 'mode', reflect: true },
+    link: {},
+    mode: { reflect: true },
     pollInterval: { attribute: 'poll-interval', type: Number },
     continueDelay: { attribute: 'continue-delay', type: Number },
     requestTimeout: { attribute: 'request-timeout', type: Number },
     defer: { attribute: 'defer', type: Boolean },
     noStream: { attribute: 'no-stream', type: Boolean },
-    lang: { attribute: 'lang', reflect: true },
+    lang: { reflect: true },
     strings: { attribute: false },
     followed: { state: true },
     observed: { state: true },
