@@ -1,13 +1,25 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { TransactionStatus } from '../shared/transaction-state.js';
+
+/** What a status says about the time left: the link's expiry, the capture step's timeout and the server's clock. */
+export type Deadlines = Partial<Pick<TransactionStatus, 'expires_at' | 'step_expires_at' | 'server_time'>>;
 
 /**
- * Seconds left until a deadline, ticking once a second on the second while the host is
- * connected; calls `onZero` once when a deadline is reached.
+ * Seconds left before the verification ends (the sooner of the link's expiry and the capture
+ * step's timeout), on the server's clock, ticking once a second on the second while the host is
+ * connected; calls `onZero` once when the end is reached.
  */
 export class Countdown implements ReactiveController {
   /** Whole seconds left, or `null` without a deadline. */
   remaining: number | null = null;
-  #deadline: number | null = null;
+  /** On the server's clock; Infinity without one. */
+  #deadline = Infinity;
+  /**
+   * How far the server's clock is ahead of the browser's: the most any answer showed, since an
+   * answer's `server_time` can only be behind the server's clock when it arrives (a revalidated
+   * cached answer is older still). The browser's clock alone without any.
+   */
+  #skew: number | undefined;
   #timer?: ReturnType<typeof setTimeout>;
   #connected = false;
 
@@ -18,11 +30,12 @@ export class Countdown implements ReactiveController {
     host.addController(this);
   }
 
-  /** Counts down to `deadline` (epoch milliseconds), or stops with `null`. */
-  set deadline(deadline: number | null) {
-    if (deadline !== null && !Number.isFinite(deadline)) deadline = null;
-    if (deadline === this.#deadline) return;
-    this.#deadline = deadline;
+  /** Counts down to what `status` says ends the verification, or stops (and forgets the server's clock) with `null`. */
+  follow(status: Deadlines | null): void {
+    const skew = Date.parse(status?.server_time ?? '') - Date.now();
+    if (!status) this.#skew = undefined;
+    else if (skew > (this.#skew ?? -Infinity)) this.#skew = skew;
+    this.#deadline = Math.min(...[status?.expires_at, status?.step_expires_at].map((at) => Date.parse(at ?? '') || Infinity));
     if (this.#connected) this.#tick();
   }
 
@@ -39,11 +52,10 @@ export class Countdown implements ReactiveController {
   #tick = (): void => {
     clearTimeout(this.#timer);
     const before = this.remaining;
-    const left = this.#deadline === null ? null : this.#deadline - Date.now();
-    this.remaining = left === null ? null : Math.max(0, Math.ceil(left / 1000));
+    const left = this.#deadline - Date.now() - (this.#skew ?? 0);
+    this.remaining = left < Infinity ? Math.max(0, Math.ceil(left / 1000)) : null;
     if (this.remaining !== before) this.host.requestUpdate();
-    if (left === null) return;
-    if (left > 0) this.#timer = setTimeout(this.#tick, left % 1000 || 1000);
-    else if (before !== 0) this.onZero();
+    if (left > 0 && left < Infinity) this.#timer = setTimeout(this.#tick, left % 1000 || 1000);
+    else if (left <= 0 && before !== 0) this.onZero();
   };
 }

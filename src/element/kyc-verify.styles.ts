@@ -1,4 +1,7 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/** Where auto mode shows the button instead of the QR code: touch screens and narrow ones. */
+export const PHONE_MEDIA = '(pointer: coarse), (max-width: 40rem)';
 
 export const styles = css`
   :host {
@@ -32,6 +35,30 @@ export const styles = css`
     text-align: center;
   }
 
+  /* At the end the outcome takes the link's cell, which stays laid out, hidden: nothing moves. */
+  .stack {
+    display: grid;
+  }
+
+  /* The status line's row stays, so the height does too. */
+  .ended {
+    grid-template-rows: auto 1lh;
+  }
+
+  .ended > * {
+    grid-area: 1 / 1;
+  }
+
+  .ended .outcome {
+    grid-row-end: 3;
+  }
+
+  .ended .flow {
+    visibility: hidden;
+  }
+
+  .flow,
+  .outcome,
   .scan,
   .code,
   .progress {
@@ -147,6 +174,7 @@ export const styles = css`
 
   .action {
     display: inline-flex;
+    align-items: center;
     justify-content: center;
     min-width: 12rem;
     min-height: 2.75rem;
@@ -159,12 +187,27 @@ export const styles = css`
     cursor: pointer;
   }
 
+  /* Waiting before Continue: readable, plainly not pressable yet. */
   .action:disabled {
-    opacity: 0.5;
+    box-shadow: inset 0 0 0 1px var(--kyc-verify-border);
+    background: none;
+    color: inherit;
     cursor: progress;
   }
 
+  /* The note sits beside the button without moving it. */
   .copy {
+    position: relative;
+  }
+
+  .copy .note {
+    position: absolute;
+    inset-inline-start: 100%;
+    margin-inline-start: 0.5rem;
+    white-space: nowrap;
+  }
+
+  .copy button {
     padding: 0.25rem 0.75rem;
     border: 1px solid var(--kyc-verify-border);
     background: transparent;
@@ -173,9 +216,20 @@ export const styles = css`
   }
 
   .note {
+    min-height: 1lh;
     color: var(--kyc-verify-muted);
     font-size: 0.875em;
     font-variant-numeric: tabular-nums;
+  }
+
+  [part='reason'] {
+    display: block;
+    color: var(--kyc-verify-text);
+    font-weight: 400;
+  }
+
+  .retrying {
+    color: var(--kyc-verify-muted);
   }
 
   .status.successful {
@@ -185,12 +239,18 @@ export const styles = css`
 
   .status.failed,
   .status.expired,
-  .problem {
+  .problem,
+  .urgent {
     color: var(--kyc-verify-danger);
     font-weight: 600;
   }
 
-  .status.pending::before {
+  .status.successful::before {
+    content: '✓ ';
+  }
+
+  .status.pending::before,
+  .retrying::before {
     content: '';
     display: inline-block;
     width: 0.75em;
@@ -202,7 +262,8 @@ export const styles = css`
   }
 
   .current .mark,
-  .status.pending::before {
+  .status.pending::before,
+  .retrying::before {
     border-inline-end-color: transparent;
     animation: spin 1s linear infinite;
   }
@@ -215,7 +276,8 @@ export const styles = css`
 
   @media (prefers-reduced-motion: reduce) {
     .current .mark,
-    .status.pending::before {
+    .status.pending::before,
+    .retrying::before {
       animation: none;
     }
   }
@@ -225,7 +287,7 @@ export const styles = css`
     display: none;
   }
 
-  @media (pointer: coarse), (max-width: 40rem) {
+  @media ${unsafeCSS(PHONE_MEDIA)} {
     .mode-auto .scan {
       display: none;
     }

@@ -1,14 +1,23 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
 import { locate, type Followed } from './configuration.js';
+import { CopyNote } from './copy-note.js';
 import { Countdown } from './countdown.js';
-import { KycContinueEvent, KycErrorEvent, KycStateChangeEvent, statusDetailOf, TERMINAL_EVENTS, type KycErrorDetail } from './events.js';
+import {
+  KycContinueEvent,
+  KycErrorEvent,
+  KycStateChangeEvent,
+  statusDetailOf,
+  TERMINAL_EVENTS,
+  type KycErrorDetail,
+  type KycStatusDetail,
+} from './events.js';
 import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './kyc-verify.view.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { RequestError } from './request.js';
 import { SessionRequest } from './session-request.js';
 import { StatusPoller } from './status-poller.js';
-import { styles } from './kyc-verify.styles.js';
+import { PHONE_MEDIA, styles } from './kyc-verify.styles.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -48,8 +57,9 @@ const FOLLOWING_PROPERTIES = ['statusUrl', 'verificationUrl', 'link', 'noStream'
  * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
  * @csspart button - The big link styled as a button.
  * @csspart copy-button - The button that copies the link.
- * @csspart timer - The time left before the link expires.
+ * @csspart timer - The time left before the verification ends (the link's expiry, or the capture step's timer when sooner); with the class `urgent` in the last 30 seconds.
  * @csspart status - The live status line, which also shows the result.
+ * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
  * @csspart continue-button - The Continue button shown after success.
  * @csspart retry-button - The Try again button shown after failure or expiry.
  *
@@ -69,24 +79,23 @@ export class KycVerify extends LitElement {
   static override styles = styles;
 
   static override properties = {
-    transaction: { attribute: 'transaction' },
+    transaction: {},
     sessionUrl: { attribute: 'session-url' },
     statusUrl: { attribute: 'status-url' },
     verificationUrl: { attribute: 'verification-url' },
-    link: { attribute: 'link' },
-    mode: { attribute: 'mode', reflect: true },
+    link: {},
+    mode: { reflect: true },
     pollInterval: { attribute: 'poll-interval', type: Number },
     continueDelay: { attribute: 'continue-delay', type: Number },
     requestTimeout: { attribute: 'request-timeout', type: Number },
     defer: { attribute: 'defer', type: Boolean },
     noStream: { attribute: 'no-stream', type: Boolean },
-    lang: { attribute: 'lang', reflect: true },
+    lang: { reflect: true },
     strings: { attribute: false },
-    followed: { state: true, attribute: false },
-    status: { state: true, attribute: false },
-    problem: { state: true, attribute: false },
-    continueReady: { state: true, attribute: false },
-    copyNote: { state: true, attribute: false },
+    followed: { state: true },
+    observed: { state: true },
+    problem: { state: true },
+    continueReady: { state: true },
   };
 
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
@@ -132,10 +141,19 @@ export class KycVerify extends LitElement {
   strings: Partial<KycVerifyStrings> = {};
 
   private followed: Followed | null = null;
-  private status: TransactionStatus | null = null;
+  /** The last status of the followed transaction. */
+  private observed: TransactionStatus | null = null;
   private problem: KycErrorDetail | null = null;
   private continueReady = false;
-  private copyNote: 'linkCopied' | 'copyFailed' | null = null;
+
+  /**
+   * The transaction's last observed status (what the last `kyc-state-change` said), or `null`
+   * before the first; read-only. A script that loads late reads it instead of waiting for an
+   * event that has passed. Its `state` is reflected as the `state` attribute, for styling.
+   */
+  get status(): KycStatusDetail | null {
+    return this.observed && statusDetailOf(this.observed);
+  }
 
   readonly #poller = new StatusPoller(this, {
     stream: () => !this.noStream,
@@ -146,6 +164,7 @@ export class KycVerify extends LitElement {
   });
 
   readonly #countdown = new Countdown(this, this.#poller.pollNow);
+  readonly #copyNote = new CopyNote(this);
   /** Transactions whose terminal event has fired. */
   readonly #ended = new Set<string>();
   readonly #session = new SessionRequest(this, {
@@ -188,7 +207,7 @@ export class KycVerify extends LitElement {
     // The controllers resume what was under way: polling, or a session request a removal cut short.
     super.connectedCallback();
     if (this.#startPending) this.start();
-    if (this.status?.state === 'successful' && !this.continueReady) this.#armContinue();
+    if (this.observed?.state === 'successful' && !this.continueReady) this.#armContinue();
   }
 
   override disconnectedCallback(): void {
@@ -213,9 +232,11 @@ export class KycVerify extends LitElement {
   #abandon(): void {
     this.#session.cancel();
     this.#poller.follow(null);
-    this.#countdown.deadline = null;
+    this.#countdown.follow(null);
+    this.#copyNote.clear();
     clearTimeout(this.#continueTimer);
-    this.followed = this.status = this.problem = this.copyNote = null;
+    this.#see(null);
+    this.followed = this.problem = null;
     this.continueReady = false;
   }
 
@@ -232,34 +253,38 @@ export class KycVerify extends LitElement {
       this.#report(new RequestError('config', located, false), false, id);
       return;
     }
-    if (this.followed?.id !== id) this.status = null;
+    if (this.followed?.id !== id) this.#see(null);
     this.followed = located;
     this.problem = null;
-    if (expiresAt) this.#countdown.deadline = Date.parse(expiresAt);
-    if (!this.status || !isTerminal(this.status.state)) this.#poller.follow(located);
+    if (expiresAt) this.#countdown.follow({ expires_at: expiresAt });
+    if (!this.observed || !isTerminal(this.observed.state)) this.#poller.follow(located);
   }
 
   #observe(status: TransactionStatus): void {
-    const before = this.status;
-    this.status = status;
+    const before = this.observed;
+    this.#see(status);
     this.problem = null;
     const detail = statusDetailOf(status);
     if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
       this.#dispatch(new KycStateChangeEvent(detail));
     }
     // A listener may have moved on (start(), another transaction, removal): this answer is done with.
-    if (this.status !== status || !this.isConnected) return;
-    if (!isTerminal(status.state)) {
-      if (status.expires_at) this.#countdown.deadline = Date.parse(status.expires_at);
-      return;
-    }
+    if (this.observed !== status || !this.isConnected) return;
+    if (!isTerminal(status.state)) return this.#countdown.follow(status);
     this.#poller.follow(null);
-    this.#countdown.deadline = null;
+    this.#countdown.follow(null);
     if (this.#ended.has(status.uuid)) return;
     this.#ended.add(status.uuid);
     keepFocus(this);
     this.#dispatch(new TERMINAL_EVENTS[status.state](detail));
     if (status.state === 'successful') this.#armContinue();
+  }
+
+  /** Keeps `status` and, for styling, the `state` attribute. */
+  #see(status: TransactionStatus | null): void {
+    this.observed = status;
+    if (status) this.setAttribute('state', status.state);
+    else this.removeAttribute('state');
   }
 
   #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
@@ -288,18 +313,8 @@ export class KycVerify extends LitElement {
   }
 
   readonly #actions: ViewActions = {
-    continue: () => this.#dispatch(new KycContinueEvent(statusDetailOf(this.status!))),
-    copy: async () => {
-      // Emptied first, so that the live region announces a second copy too.
-      this.copyNote = null;
-      await this.updateComplete;
-      try {
-        await navigator.clipboard.writeText(this.followed!.link);
-        this.copyNote = 'linkCopied';
-      } catch {
-        this.copyNote = 'copyFailed';
-      }
-    },
+    continue: () => this.#dispatch(new KycContinueEvent(this.status!)),
+    copy: () => this.#copyNote.copy(this.followed!.link),
     startAgain: () => this.start(),
   };
 
@@ -308,13 +323,14 @@ export class KycVerify extends LitElement {
       {
         strings: stringsFor(languageOf(this), this.strings),
         mode: this.mode,
+        phone: this.mode === 'button' || (this.mode === 'auto' && matchMedia(PHONE_MEDIA).matches),
         link: this.followed?.link ?? null,
-        status: this.status,
+        status: this.observed,
         problem: this.problem,
         starting: this.#session.starting,
         continueReady: this.continueReady,
         canStartAgain: Boolean(this.sessionUrl),
-        copyNote: this.copyNote,
+        copyNote: this.#copyNote.note,
         remaining: this.#countdown.remaining,
         qrCodeOf: this.#qrCodeOf,
       },

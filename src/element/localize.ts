@@ -6,6 +6,7 @@ import { es } from './locales/es.js';
  * in `triesLeft` by the tries left.
  */
 export interface KycVerifyStrings {
+  /** The heading over the QR code. */
   scanTitle: string;
   qrLabel: string;
   openHere: string;
@@ -15,12 +16,14 @@ export interface KycVerifyStrings {
   copyLink: string;
   linkCopied: string;
   copyFailed: string;
+  /** The time left before the verification ends: the link's expiry, or the capture step's timer when sooner. */
   timeLeft: string;
   preparing: string;
+  /** Waiting, beside a QR code: the end user is at a computer. */
   waiting: string;
+  /** Waiting, beside the button alone: the end user may already be on the phone. */
+  waitingHere: string;
   documentCaptured: string;
-  documentProblem: string;
-  selfieProblem: string;
   triesLeft: string;
   checking: string;
   /** The title of the phone's progress, which replaces the QR code once the phone has started. */
@@ -36,11 +39,31 @@ export interface KycVerifyStrings {
   /** The toggle that shows the QR code again, for another phone, and hides it. */
   showCode: string;
   successful: string;
+  /** Continue's label while it waits after success (`continue-delay`). */
+  saving: string;
+  continue: string;
   failed: string;
   expired: string;
+  /**
+   * Why a try failed, and what to do next: under a failed result, and after a problem on the
+   * phone. Document problems (codes 004, 006 to 011), the RUT on the card not the one verified
+   * (003, 005), the selfie not matching the card (014), the selfie's score too low (015), and any
+   * other failure.
+   */
+  reasonDocument: string;
+  reasonRut: string;
+  reasonFace: string;
+  reasonScore: string;
+  reasonOther: string;
+  /** Why the verification expired: a capture step left idle past its timer, or the link's expiry. */
+  reasonIdle: string;
+  reasonLink: string;
+  /** Status answers fail for now: the element retries, and the verification goes on. */
   reconnecting: string;
-  unavailable: string;
-  continue: string;
+  /** Final errors: the session could not be created; the status can no longer be read; the element is misconfigured. */
+  errorStart: string;
+  errorLost: string;
+  errorSetup: string;
   tryAgain: string;
 }
 

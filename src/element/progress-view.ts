@@ -2,6 +2,7 @@ import { html } from 'lit';
 import { DOCUMENT_PROBLEM_CODES } from '../shared/issue-codes.js';
 import type { TransactionStatus } from '../shared/transaction-state.js';
 import type { KycVerifyStrings } from './localize.js';
+import { reasonOf } from './reasons.js';
 
 /**
  * How far the phone has gone: the step under way (0 document, 1 selfie and liveness,
@@ -63,12 +64,15 @@ export function renderProgress(progress: PhoneProgress, strings: KycVerifyString
   </div>`;
 }
 
-/** The status line while pending: the phone's step, and after a problem what to do (with the tries left when the status gives them). */
-export function progressText(status: TransactionStatus, strings: KycVerifyStrings): string {
+/**
+ * The status line while pending: the phone's step, and after a problem why and what to do (with
+ * the tries left when the status gives them); `null` before the phone has started.
+ */
+export function progressText(status: TransactionStatus, strings: KycVerifyStrings): string | null {
   const progress = phoneProgress(status);
-  if (!progress) return strings.waiting;
+  if (!progress) return null;
   if (!progress.problem) return progress.at === 1 ? strings.documentCaptured : strings.checking;
-  const advice = progress.at ? strings.selfieProblem : strings.documentProblem;
+  const advice = strings[reasonOf(status.code) ?? (progress.at ? 'reasonScore' : 'reasonDocument')];
   const tries = status.tries_left;
   return tries === undefined ? advice : `${advice} ${strings.triesLeft.replace('{tries}', String(tries))}`;
 }

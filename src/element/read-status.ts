@@ -65,6 +65,8 @@ export function readStatus(body: unknown): TransactionStatus {
     issue_description: text(fields.issue_description),
     expires_at: dateText(fields.expires_at) ?? expiryOf(fields),
     updated_at: text(fields.updated_at),
+    step_expires_at: dateText(fields.step_expires_at),
+    server_time: dateText(fields.server_time),
     ...(isCount(fields.tries_left) && { tries_left: fields.tries_left }),
   };
 }

@@ -29,6 +29,13 @@ export interface TransactionStatus {
   updated_at: string | null;
   /** Tries the end user has left, when the host knows and says (the service's status does not). */
   tries_left?: number;
+  /**
+   * When the capture step under way times out (ending the transaction `expired`), when the host can
+   * tell from the step; null or absent otherwise.
+   */
+  step_expires_at?: string | null;
+  /** The server's time when it answered, so that a browser whose clock is off still counts down right. */
+  server_time?: string | null;
 }
 
 /**

@@ -66,28 +66,36 @@ describe('<kyc-verify> phone progress', () => {
   for (const [marked, answer, [document, selfie, checking]] of MARKS) {
     it(`marks ${marked}`, async () => {
       const element = await showing(answer);
-      expect(marks(element)).to.deep.equal([`Identity document: ${document}`, `Selfie and liveness: ${selfie}`, `Checking: ${checking}`]);
+      expect(marks(element)).to.deep.equal([`ID card: ${document}`, `Selfie and liveness: ${selfie}`, `Checking: ${checking}`]);
     });
   }
 
-  it('tells the end user to try again on the phone after a document problem, with no number of tries it was not given', async () => {
+  it('explains a document problem and what to do about it, with no number of tries it was not given', async () => {
     const element = await showing(DOCUMENT_PROBLEM);
-    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone.');
+    expect(part(element, 'status')!.textContent).to.equal(
+      'We could not validate your ID card. Try again with the original card, in good light and fully in view.',
+    );
   });
 
-  it('tells the end user to try again on the phone after a selfie problem', async () => {
+  it('explains a selfie that does not match the card and what to do about it', async () => {
     const element = await showing(SELFIE_PROBLEM);
-    expect(part(element, 'status')!.textContent).to.equal('The selfie could not be confirmed. Try again on your phone.');
+    expect(part(element, 'status')!.textContent).to.equal(
+      'Your selfie does not match the photo on your ID card. Try again facing the camera, without glasses or a hat.',
+    );
   });
 
   it('says how many tries are left when the status gives them', async () => {
     const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 2 }));
-    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone. Tries left: 2.');
+    expect(part(element, 'status')!.textContent).to.equal(
+      'We could not validate your ID card. Try again with the original card, in good light and fully in view. Tries left: 2.',
+    );
   });
 
   it('says no number of tries when the status gives something other than a whole number', async () => {
     const element = await showing(pending('Capture_credential_fail', '004', { tries_left: '2' }));
-    expect(part(element, 'status')!.textContent).to.equal('The document could not be read. Try again on your phone.');
+    expect(part(element, 'status')!.textContent).to.equal(
+      'We could not validate your ID card. Try again with the original card, in good light and fully in view.',
+    );
   });
 
   it('shows the code again for a second phone, and hides it again', async () => {
@@ -118,7 +126,7 @@ describe('<kyc-verify> phone progress', () => {
     await until(async () => (await scripted.log()).length >= 6);
     await element.updateComplete;
     observer.disconnect();
-    expect(announced).to.deep.equal(['Document captured. Now take your selfie…', 'Checking your selfie…']);
+    expect(announced).to.deep.equal(['ID card captured. Now take your selfie…', 'Checking your selfie…']);
   });
 
   it('keeps its height when the progress replaces the QR code', async () => {
@@ -136,12 +144,12 @@ describe('<kyc-verify> phone progress', () => {
     const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 1 }), { lang: 'es' });
     expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continúa en tu celular');
     expect(marks(element)).to.deep.equal([
-      'Documento de identidad: Con problema',
+      'Cédula de identidad: Con problema',
       'Selfie y prueba de vida: Pendiente',
       'Revisión: Pendiente',
     ]);
     expect(part(element, 'status')!.textContent).to.equal(
-      'No se pudo leer el documento. Inténtalo de nuevo en tu celular. Intentos restantes: 1.',
+      'No pudimos validar tu cédula. Inténtalo de nuevo con la cédula original, con buena luz y completa a la vista. Intentos restantes: 1.',
     );
     expect(part(element, 'show-code')!.textContent).to.equal('Código QR para otro celular');
   });
@@ -149,7 +157,7 @@ describe('<kyc-verify> phone progress', () => {
   it('speaks English', async () => {
     const element = await showing(DOCUMENT_OK, { lang: 'en' });
     expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continue on your phone');
-    expect(part(element, 'status')!.textContent).to.equal('Document captured. Now take your selfie…');
+    expect(part(element, 'status')!.textContent).to.equal('ID card captured. Now take your selfie…');
   });
 
   it('lets the host replace the progress strings', async () => {

@@ -118,8 +118,8 @@ describe('<kyc-verify> rendering', () => {
   it('counts down to expires_at', async () => {
     const expires = new Date(Date.now() + 125_500).toISOString();
     const { element } = await follow(await script({ status: [status('pending', { expires_at: expires })] }), { lang: 'en' });
-    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:06');
-    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:05', 2000);
+    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:06');
+    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:05', 2000);
     expect(part(element, 'timer')!.getAttribute('role')).to.equal('timer');
   });
 
@@ -129,16 +129,18 @@ describe('<kyc-verify> rendering', () => {
     const line = part(element, 'status')!;
     expect(line.getAttribute('role')).to.equal('status');
     await until(() => line.textContent === 'Waiting for you to start on your phone…');
-    await until(() => line.textContent === 'Document captured. Now take your selfie…');
+    await until(() => line.textContent === 'ID card captured. Now take your selfie…');
   });
 
   it('shows the result, hides the link and stops the countdown at the end', async () => {
-    const { element } = await follow(await script({ status: [status('failed')] }), { lang: 'en' });
+    const scripted = await script({ status: [status('pending'), status('failed')] });
+    const { element } = await follow(scripted, { lang: 'en', 'poll-interval': '300' });
+    await until(() => part(element, 'timer')!.textContent !== '');
     await next(element, 'kyc-failed');
     await element.updateComplete;
-    expect(part(element, 'status')!.textContent).to.equal('We could not verify your identity.');
-    expect(part(element, 'qr')).to.equal(null);
-    expect(part(element, 'timer')).to.equal(null);
+    expect(part(element, 'status')!.textContent).to.match(/^We could not verify your identity\. /);
+    expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
+    expect(part(element, 'timer')!.textContent).to.equal('');
   });
 
   it('falls back to the button when the link is too long for a QR code', async () => {
@@ -177,7 +179,7 @@ describe('<kyc-verify> languages', () => {
       await element.updateComplete;
       expect(element.closest('[lang]')).to.equal(null);
       expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
-      expect(part(element, 'continue-button')!.textContent!.trim()).to.equal('Continuar');
+      await until(() => part(element, 'continue-button')!.textContent!.trim() === 'Continuar');
     } finally {
       delete (navigator as unknown as Record<string, unknown>).languages;
       if (pageLang !== null) document.documentElement.setAttribute('lang', pageLang);

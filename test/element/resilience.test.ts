@@ -45,7 +45,7 @@ describe('<kyc-verify> under failures', () => {
       expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', status: code, retrying: false, uuid: UUID });
       await sleep(300);
       expect(await scripted.log()).to.have.length(1);
-      expect(element.shadowRoot!.querySelector('[part="qr"]')).to.equal(null);
+      expect(element.shadowRoot!.querySelector('[part="qr"]')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
     });
   }
 
@@ -105,7 +105,7 @@ describe('<kyc-verify> under failures', () => {
     await until(async () => (await scripted.log()).length === 1);
     await sleep(300);
     expect(await scripted.log()).to.have.length(1);
-    expect(element.shadowRoot!.querySelector('[part="timer"]')).to.equal(null);
+    expect(element.shadowRoot!.querySelector('[part="timer"]')!.textContent).to.equal('');
   });
 });
 

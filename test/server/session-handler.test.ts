@@ -18,6 +18,7 @@ test('POST answers 201 with the session contract: uuid, link, expires_at and the
     issue_description: null,
     expires_at: new Date(Date.parse(transaction.created_at) + transaction.expiration * 1000).toISOString(),
     updated_at: transaction.updated_at,
+    step_expires_at: null,
     link: `${sandbox.url}/transactions/${transaction.uuid}`,
   });
 });

@@ -1,7 +1,31 @@
 import { stateOf, type TransactionStatus } from '../../shared/transaction-state.js';
-import { KycProtocolError } from './errors.js';
+import { METADATA_DEFAULTS } from '../../shared/wire/fields.js';
 import { expiryOf } from '../../shared/wire/links.js';
+import { KycProtocolError } from './errors.js';
 import type { Transaction } from './types.js';
+
+type CaptureTimer = 'capture_document_expiration' | 'capture_facial_expiration';
+
+/**
+ * The capture timer that starts with each step (design.md's state machine): the document's again
+ * after a document problem, the selfie's after the document or after a rejected selfie. At
+ * `Session_start` the timer starts when the phone opens the link, which the service does not tell.
+ */
+const TIMER_OF_STEP: Record<string, CaptureTimer> = {
+  Capture_credential_fail: 'capture_document_expiration',
+  Capture_credential_Ok: 'capture_facial_expiration',
+  Session_complete_fail: 'capture_facial_expiration',
+};
+
+/** When the capture step under way times out: `updated_at` (the step's start) plus its timer; null when unknown. */
+export function stepExpiryOf({ active, step, updated_at, metadata }: Transaction): string | null {
+  const timer = TIMER_OF_STEP[step];
+  const rules = { ...METADATA_DEFAULTS, ...metadata };
+  // With liveness challenges, each challenge restarts the timer at moments the status does not show.
+  if (!active || !timer || (timer === 'capture_facial_expiration' && rules.challenges_required > 0)) return null;
+  const expiry = Date.parse(updated_at) + rules[timer] * 1000;
+  return Number.isNaN(expiry) ? null : new Date(expiry).toISOString();
+}
 
 /**
  * design.md's status object for a transaction. Fields are picked one by one, so nothing else
@@ -22,5 +46,14 @@ export function statusOf(transaction: Transaction): TransactionStatus {
     issue_description: transaction.issue_description,
     expires_at: expiryOf(transaction),
     updated_at: transaction.updated_at,
+    step_expires_at: stepExpiryOf(transaction),
   };
+}
+
+/**
+ * The status as answered at `now` (epoch ms), with the server's time. Added to each answer, not
+ * to the stored status, so that versions (ETags) change only when the transaction does.
+ */
+export function answeredAt(status: TransactionStatus, now: number): TransactionStatus {
+  return { ...status, server_time: new Date(now).toISOString() };
 }

@@ -1,0 +1,47 @@
+import { html, nothing } from 'lit';
+import type { KycErrorDetail } from './events.js';
+import type { ViewActions, ViewState } from './kyc-verify.view.js';
+import type { KycVerifyStrings } from './localize.js';
+import { progressText } from './progress-view.js';
+import { endReason } from './reasons.js';
+
+/**
+ * What a problem means to the end user. Retrying, the verification goes on. A final one without
+ * a transaction is a session that could not be made; with one, the status can no longer be read,
+ * though the phone may still be running it.
+ */
+function problemText({ retrying, kind, uuid }: KycErrorDetail): keyof KycVerifyStrings {
+  if (retrying) return 'reconnecting';
+  return kind === 'config' ? 'errorSetup' : uuid ? 'errorLost' : 'errorStart';
+}
+
+function statusText({ strings, problem, status, starting, link, phone }: ViewState): string {
+  if (problem) return strings[problemText(problem)];
+  const waiting = phone ? strings.waitingHere : strings.waiting;
+  if (!status) return starting ? strings.preparing : link ? waiting : '';
+  return status.state === 'pending' ? (progressText(status, strings) ?? waiting) : strings[status.state];
+}
+
+function renderActions({ strings, status, problem, continueReady, canStartAgain }: ViewState, actions: ViewActions) {
+  const state = status?.state;
+  if (state === 'successful') {
+    return html`<button part="continue-button" class="action" type="button" ?disabled=${!continueReady} @click=${actions.continue}>
+      ${continueReady ? strings.continue : strings.saving}
+    </button>`;
+  }
+  const canRetry = state === 'failed' || state === 'expired' || (problem && !problem.retrying);
+  return canRetry && canStartAgain
+    ? html`<button part="retry-button" class="action" type="button" @click=${actions.startAgain}>${strings.tryAgain}</button>`
+    : nothing;
+}
+
+/** The live status line (with why it ended, after a failure or an expiry) and what comes next. */
+export function renderOutcome(view: ViewState, actions: ViewActions, tone: string) {
+  const reason = !view.problem && view.status && endReason(view.status);
+  // One line of markup: the status line's text is exactly what it says.
+  const line = html`${statusText(view)}${reason ? html` <span part="reason">${view.strings[reason]}</span>` : nothing}`;
+  return html`<div class="outcome">
+    <p part="status" class="status ${tone}" role="status" aria-live="polite" tabindex="-1">${line}</p>
+    ${renderActions(view, actions)}
+  </div>`;
+}

@@ -1,0 +1,135 @@
+import { expect } from '@open-wc/testing';
+import type { KycVerify } from '../../src/index.js';
+import { follow, mount, next, script, shadow, status, until, UUID, type Answer } from './scripted.js';
+
+const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
+const text = (element: KycVerify, name: string) => part(element, name)?.textContent ?? null;
+
+/** The element in QR mode, in English, once it has shown `answers`' last status or problem. */
+async function ended(answers: Answer[], type = 'kyc-state-change', attributes: Record<string, string> = {}) {
+  const { element, of } = await follow(await script({ status: answers }), { mode: 'qr', lang: 'en', ...attributes });
+  await until(() => of(type).length > 0);
+  await element.updateComplete;
+  return element;
+}
+
+const failed = (code: string) => status('failed', { code, step: 'Session_complete_fail' });
+const expiredAt = (updated: number, expires: number) =>
+  status('expired', { updated_at: new Date(updated).toISOString(), expires_at: new Date(expires).toISOString() });
+
+describe('<kyc-verify> end states', () => {
+  const REASONS: [string, Answer, string][] = [
+    [
+      'a RUT on the card that is not the one verified (003)',
+      failed('003'),
+      'The RUT on the ID card does not match the one being verified.',
+    ],
+    [
+      'a RUT on the card that is not the one verified (005)',
+      failed('005'),
+      'The RUT on the ID card does not match the one being verified.',
+    ],
+    ['a card that could not be validated', failed('007'), 'We could not validate your ID card.'],
+    ['a selfie that does not match the card', failed('014'), 'Your selfie does not match the photo on your ID card.'],
+    ['a selfie below the minimum score', failed('015'), 'We could not confirm your selfie.'],
+    ['any other failure', failed('016'), 'You can try again.'],
+  ];
+  for (const [why, answer, reason] of REASONS) {
+    it(`says why it failed: ${why}`, async () => {
+      const element = await ended([answer], 'kyc-failed');
+      expect(text(element, 'status')).to.match(/^We could not verify your identity\. /);
+      expect(text(element, 'reason')).to.include(reason);
+    });
+  }
+
+  it('says an expiry before the link expired was a step left idle, not the link', async () => {
+    const now = Date.now();
+    const element = await ended([expiredAt(now, now + 300_000)], 'kyc-expired');
+    expect(text(element, 'status')).to.match(/^The verification expired\. /);
+    expect(text(element, 'reason')).to.equal('A step was left unfinished for too long. Start again when you have your ID card at hand.');
+  });
+
+  it("says the link expired when the expiry came at the link's expiry", async () => {
+    const now = Date.now();
+    const element = await ended([expiredAt(now, now)], 'kyc-expired');
+    expect(text(element, 'reason')).to.equal('The link expired before you finished. Start again with a new link.');
+  });
+
+  it('lets the host replace each reason', async () => {
+    const element = await ended([failed('003')], 'kyc-failed');
+    element.strings = { reasonRut: 'Use the card of the account holder.' };
+    await element.updateComplete;
+    expect(text(element, 'reason')).to.equal('Use the card of the account holder.');
+  });
+
+  it('confirms success, and says why Continue waits until it is ready', async () => {
+    const element = await ended([status('successful')], 'kyc-successful');
+    const button = part(element, 'continue-button') as HTMLButtonElement;
+    expect(text(element, 'status')).to.equal('Your identity is verified.');
+    expect(button.disabled).to.equal(true);
+    expect(button.textContent!.trim()).to.equal('Recording the result…');
+    await until(() => !button.disabled);
+    expect(button.textContent!.trim()).to.equal('Continue');
+  });
+
+  it('keeps its height when the result replaces the QR code', async () => {
+    const scripted = await script({ status: [status('pending')] });
+    const { element } = await follow(scripted, { mode: 'qr', lang: 'en', 'poll-interval': '100' });
+    await until(() => text(element, 'timer') !== '');
+    const before = element.getBoundingClientRect().height;
+    await fetch(scripted.statusUrl.replace('/status/{uuid}', '/script'), {
+      method: 'PUT',
+      body: JSON.stringify({ status: [failed('014')] }),
+    });
+    await next(element, 'kyc-failed');
+    await element.updateComplete;
+    expect(element.getBoundingClientRect().height).to.equal(before);
+  });
+});
+
+describe('<kyc-verify> errors', () => {
+  it('reads a retrying problem calmly and keeps the QR code working', async () => {
+    const element = await ended([status('pending'), { status: 503 }], 'kyc-error');
+    expect(text(element, 'status')).to.equal('Reconnecting… The verification carries on.');
+    expect(part(element, 'status')!.classList.contains('retrying')).to.equal(true);
+    expect(part(element, 'status')!.classList.contains('problem')).to.equal(false);
+    expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(true);
+  });
+
+  it('says a final status error may leave the verification running on the phone', async () => {
+    const element = await ended([status('pending'), { status: 404 }], 'kyc-error');
+    expect(text(element, 'status')).to.equal(
+      'We can no longer follow the verification here. If you started it on your phone, finish it there.',
+    );
+    expect(part(element, 'status')!.classList.contains('problem')).to.equal(true);
+  });
+
+  it('says a session that could not be created could not start', async () => {
+    const scripted = await script({ session: [{ status: 502 }] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
+    await until(() => of('kyc-error').length > 0);
+    await element.updateComplete;
+    expect(text(element, 'status')).to.equal('We could not start the verification. Try again in a few minutes.');
+    expect(part(element, 'retry-button')).not.to.equal(null);
+  });
+
+  it('says a misconfigured element is not available on the page', async () => {
+    const { element } = await mount({ transaction: UUID, lang: 'en' });
+    expect(text(element, 'status')).to.equal('Verification is not available on this page.');
+  });
+});
+
+describe('<kyc-verify> end states and errors accessibility', () => {
+  const STATES: [string, Answer[], string][] = [
+    ['a failure and its reason', [failed('003')], 'kyc-failed'],
+    ['an expiry and its reason', [status('expired')], 'kyc-expired'],
+    ['success while Continue waits', [status('successful')], 'kyc-successful'],
+    ['a retrying problem', [status('pending'), { status: 503 }], 'kyc-error'],
+    ['a final problem', [status('pending'), { status: 404 }], 'kyc-error'],
+  ];
+  for (const [state, answers, type] of STATES) {
+    it(`passes axe showing ${state}`, async () => {
+      await expect(await ended(answers, type)).to.be.accessible();
+    });
+  }
+});
