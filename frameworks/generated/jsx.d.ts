@@ -88,8 +88,20 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   "no-stream"?: KycVerify["noStream"];
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
+  /**  */
+  followed?: KycVerify["followed"];
+  /** The last status of the followed transaction. */
+  observed?: KycVerify["observed"];
+  /**  */
+  problem?: KycVerify["problem"];
+  /**  */
+  continueReady?: KycVerify["continueReady"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];
+  /** The transaction's last observed status (what the last `kyc-state-change` said), or `null`
+before the first; read-only. A script that loads late reads it instead of waiting for an
+event that has passed. Its `state` is reflected as the `state` attribute, for styling. */
+  status?: KycVerify["status"];
   /** The state, step or code of the transaction changed. */
   "onkyc-state-change"?: (e: CustomEvent<KycStatusDetail>) => void;
   /** The transaction ended successfully (once per transaction). */
@@ -142,10 +154,14 @@ export type CustomElements = {
    *  - **base** - The wrapper around everything.
    * - **qr** - The QR code (an SVG image).
    * - **link** - The small "open on this device" link under the QR code.
+   * - **progress** - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
+   * - **step** - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
+   * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
    * - **button** - The big link styled as a button.
    * - **copy-button** - The button that copies the link.
-   * - **timer** - The time left before the link expires.
+   * - **timer** - The time left before the verification ends (the link's expiry, or the capture step's timer when sooner); with the class `urgent` in the last 30 seconds.
    * - **status** - The live status line, which also shows the result.
+   * - **reason** - Inside the status line after a failure or an expiry: why, and what to do next.
    * - **continue-button** - The Continue button shown after success.
    * - **retry-button** - The Try again button shown after failure or expiry.
    */
