@@ -56,7 +56,10 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     const detail = await waitForLogged(page, 'kyc-failed');
     assert.equal(detail.state, 'failed');
     assert.equal(detail.code, '006');
-    assert.equal(await page.locator('kyc-verify [part="status"]').textContent(), 'We could not verify your identity.');
+    assert.equal(
+      await page.locator('kyc-verify [part="status"]').textContent(),
+      'We could not verify your identity. We could not validate your ID card. Try again with the original card, in good light and fully in view.',
+    );
     await screenshot(page, 'failed-desktop');
   });
 
