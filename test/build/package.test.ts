@@ -91,16 +91,18 @@ describe('the npm package', () => {
     assert.deepEqual(await commonJsUnder(unpacked), {});
   });
 
-  it('imports from the browser builds only lit, and from the React wrapper @lit/react and react (an optional peer)', async () => {
+  it('imports from the browser builds only lit, from the React wrapper @lit/react and react, and from the Angular directive @angular/core (optional peers)', async () => {
     const manifest = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
       peerDependenciesMeta: Record<string, { optional?: boolean }>;
     };
     const browser = join(unpacked, 'dist/browser');
-    assert.deepEqual(await packagesImportedUnder(browser, (name) => name !== 'react.js'), ['lit']);
+    assert.deepEqual(await packagesImportedUnder(browser, (name) => name !== 'react.js' && !name.startsWith('angular/')), ['lit']);
     assert.deepEqual([...packagesImportedBy(await readFile(join(browser, 'react.js'), 'utf8'))].sort(), ['@lit/react', 'react']);
     assert.deepEqual(Object.keys(manifest.dependencies), ['@lit/react', 'lit']);
     assert.equal(manifest.peerDependenciesMeta.react?.optional, true);
+    assert.deepEqual(await packagesImportedUnder(join(browser, 'angular')), ['@angular/core']);
+    assert.equal(manifest.peerDependenciesMeta['@angular/core']?.optional, true);
   });
 
   it('imports from the Node entries only its dependencies and its optional peers', async () => {
