@@ -43,7 +43,7 @@ export default defineConfig(({ mode }) => {
   return {
     // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
     // (Angular's among them) would otherwise see in the ES module build and wrap.
-    plugins: [minifyTemplates(), bundleQrcode(), ...(standalone ? [terserPass()] : [])],
+    plugins: [minifyTemplates(), bundleQrcode(), terserPass()],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {

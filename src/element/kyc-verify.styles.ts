@@ -1,6 +1,9 @@
-import { css, unsafeCSS } from 'lit';
+import { css } from 'lit';
 
-/** Where auto mode shows the button instead of the QR code: touch screens and narrow ones. */
+/**
+ * Where auto mode shows the button instead of the QR code: touch screens and narrow ones. Written
+ * out again in the @media rule below, since the build only minifies a css`` without expressions.
+ */
 export const PHONE_MEDIA = '(pointer: coarse), (max-width: 40rem)';
 
 export const styles = css`
@@ -282,12 +285,12 @@ export const styles = css`
     }
   }
 
-  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones */
+  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA) */
   .mode-auto .open {
     display: none;
   }
 
-  @media ${unsafeCSS(PHONE_MEDIA)} {
+  @media (pointer: coarse), (max-width: 40rem) {
     .mode-auto .scan {
       display: none;
     }
