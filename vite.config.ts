@@ -57,6 +57,9 @@ export default defineConfig(({ mode }) => {
         ? { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-verify.bundle.js' }
         : { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react/index.ts' }, formats: ['es'] },
       rolldownOptions: {
+        // The element's code goes in index.js, which define.js and react.js import, rather than in a
+        // shared chunk behind an index.js of re-exports (111 B gzip); index.js exports what index.ts does.
+        preserveEntrySignatures: 'allow-extension',
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
           ? { minify: true, comments: false, postBanner: STANDALONE_NOTICE }
