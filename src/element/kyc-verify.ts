@@ -3,12 +3,13 @@ import { isTerminal, type TransactionStatus } from '../shared/transaction-state.
 import { locate, type Followed } from './configuration.js';
 import { CopyNote } from './copy-note.js';
 import { Countdown } from './countdown.js';
+import { Ending } from './ending.js';
 import {
+  errorDetailOf,
   KycContinueEvent,
   KycErrorEvent,
   KycStateChangeEvent,
   statusDetailOf,
-  TERMINAL_EVENTS,
   type KycErrorDetail,
   type KycStatusDetail,
 } from './events.js';
@@ -17,7 +18,7 @@ import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { RequestError } from './request.js';
 import { SessionRequest } from './session-request.js';
 import { StatusPoller } from './status-poller.js';
-import { PHONE_MEDIA, styles } from './kyc-verify.styles.js';
+import { styles } from './kyc-verify.styles.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -95,7 +96,6 @@ export class KycVerify extends LitElement {
     followed: { state: true },
     observed: { state: true },
     problem: { state: true },
-    continueReady: { state: true },
   };
 
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
@@ -144,7 +144,6 @@ export class KycVerify extends LitElement {
   /** The last status of the followed transaction. */
   private observed: TransactionStatus | null = null;
   private problem: KycErrorDetail | null = null;
-  private continueReady = false;
 
   /**
    * The transaction's last observed status (what the last `kyc-state-change` said), or `null`
@@ -165,8 +164,6 @@ export class KycVerify extends LitElement {
 
   readonly #countdown = new Countdown(this, this.#poller.pollNow);
   readonly #copyNote = new CopyNote(this);
-  /** Transactions whose terminal event has fired. */
-  readonly #ended = new Set<string>();
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
@@ -176,8 +173,8 @@ export class KycVerify extends LitElement {
     },
     onError: (error) => this.#report(error, false),
   });
+  readonly #ending = new Ending(this, () => numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
   readonly #qrCodeOf = keepingLastQrCode();
-  #continueTimer?: ReturnType<typeof setTimeout>;
   /** `start()` was called: `defer` no longer holds the session back. */
   #started = false;
   /** `start()` was called while disconnected after the first update: it runs on connection. */
@@ -199,20 +196,15 @@ export class KycVerify extends LitElement {
     }
     this.#startPending = false;
     keepFocus(this);
-    if (this.sessionUrl) this.#createSession();
-    else this.#begin();
+    if (!this.sessionUrl) return this.#begin();
+    this.#abandon();
+    this.#session.create();
   }
 
   override connectedCallback(): void {
-    // The controllers resume what was under way: polling, or a session request a removal cut short.
+    // The controllers resume what was under way: polling, a session request a removal cut short, Continue's wait.
     super.connectedCallback();
     if (this.#startPending) this.start();
-    if (this.observed?.state === 'successful' && !this.continueReady) this.#armContinue();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#continueTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -225,7 +217,7 @@ export class KycVerify extends LitElement {
   #begin(): void {
     this.#abandon();
     if (this.transaction) this.#follow(this.transaction);
-    else if (this.sessionUrl && (!this.defer || this.#started)) this.#createSession();
+    else if (this.sessionUrl && (!this.defer || this.#started)) this.#session.create();
   }
 
   /** Forgets the current transaction: no answer about it is acted on any more. */
@@ -234,15 +226,9 @@ export class KycVerify extends LitElement {
     this.#poller.follow(null);
     this.#countdown.follow(null);
     this.#copyNote.clear();
-    clearTimeout(this.#continueTimer);
+    this.#ending.reset();
     this.#see(null);
     this.followed = this.problem = null;
-    this.continueReady = false;
-  }
-
-  #createSession(): void {
-    this.#abandon();
-    this.#session.create();
   }
 
   /** Checks and resolves everything about transaction `id`, then follows it. No request is made for a bad configuration. */
@@ -273,11 +259,7 @@ export class KycVerify extends LitElement {
     if (!isTerminal(status.state)) return this.#countdown.follow(status);
     this.#poller.follow(null);
     this.#countdown.follow(null);
-    if (this.#ended.has(status.uuid)) return;
-    this.#ended.add(status.uuid);
-    keepFocus(this);
-    this.#dispatch(new TERMINAL_EVENTS[status.state](detail));
-    if (status.state === 'successful') this.#armContinue();
+    this.#ending.end(status.state, detail);
   }
 
   /** Keeps `status` and, for styling, the `state` attribute. */
@@ -288,24 +270,13 @@ export class KycVerify extends LitElement {
   }
 
   #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
-    this.problem = {
-      kind: error.kind,
-      message: error.message,
-      retrying,
-      ...(error.status && { status: error.status }),
-      ...(uuid && { uuid }),
-    };
+    this.problem = errorDetailOf(error, retrying, uuid);
     if (!retrying) keepFocus(this);
     this.#dispatch(new KycErrorEvent(this.problem));
   }
 
   #dispatch(event: Event): void {
     if (this.isConnected) this.dispatchEvent(event);
-  }
-
-  #armContinue(): void {
-    clearTimeout(this.#continueTimer);
-    this.#continueTimer = setTimeout(() => (this.continueReady = true), numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
   }
 
   #requestTimeout(): number {
@@ -323,12 +294,11 @@ export class KycVerify extends LitElement {
       {
         strings: stringsFor(languageOf(this), this.strings),
         mode: this.mode,
-        phone: this.mode === 'button' || (this.mode === 'auto' && matchMedia(PHONE_MEDIA).matches),
         link: this.followed?.link ?? null,
         status: this.observed,
         problem: this.problem,
         starting: this.#session.starting,
-        continueReady: this.continueReady,
+        continueReady: this.#ending.continueReady,
         canStartAgain: Boolean(this.sessionUrl),
         copyNote: this.#copyNote.note,
         remaining: this.#countdown.remaining,
