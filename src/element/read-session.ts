@@ -13,7 +13,7 @@ export interface SessionAnswer {
 /** Reads the answer to `POST <session-url>`. */
 export function readSession(body: unknown): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
-  if (typeof answer.uuid !== 'string') throw protocolError('session answer without uuid');
+  if (typeof answer.uuid !== 'string') throw protocolError('no uuid');
   const status = 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null;
   return {
     uuid: answer.uuid,

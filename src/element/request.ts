@@ -37,7 +37,7 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
     body = await response.text();
   } catch (error) {
     signal.throwIfAborted();
-    if (timeout.aborted) throw new RequestError('timeout', `${url}: no answer in ${timeoutMs} ms`, true);
+    if (timeout.aborted) throw new RequestError('timeout', `${url}: timeout`, true);
     throw new RequestError('network', `${url}: ${(error as Error).message}`, true);
   }
   if (!response.ok) {
