@@ -94,8 +94,6 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   observed?: KycVerify["observed"];
   /**  */
   problem?: KycVerify["problem"];
-  /**  */
-  continueReady?: KycVerify["continueReady"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];
   /** The transaction's last observed status (what the last `kyc-state-change` said), or `null`
