@@ -93,9 +93,6 @@ export class KycVerify extends LitElement {
     noStream: { attribute: 'no-stream', type: Boolean },
     lang: { reflect: true },
     strings: { attribute: false },
-    followed: { state: true },
-    observed: { state: true },
-    problem: { state: true },
   };
 
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
@@ -140,10 +137,11 @@ export class KycVerify extends LitElement {
   /** Replacements for any of the visible strings. */
   strings: Partial<KycVerifyStrings> = {};
 
-  private followed: Followed | null = null;
+  // Internal state, in private fields (not properties, so not part of the API); whatever changes it requests an update.
+  #followed: Followed | null = null;
   /** The last status of the followed transaction. */
-  private observed: TransactionStatus | null = null;
-  private problem: KycErrorDetail | null = null;
+  #observed: TransactionStatus | null = null;
+  #problem: KycErrorDetail | null = null;
 
   /**
    * The transaction's last observed status (what the last `kyc-state-change` said), or `null`
@@ -151,7 +149,7 @@ export class KycVerify extends LitElement {
    * event that has passed. Its `state` is reflected as the `state` attribute, for styling.
    */
   get status(): KycStatusDetail | null {
-    return this.observed && statusDetailOf(this.observed);
+    return this.#observed && statusDetailOf(this.#observed);
   }
 
   readonly #poller = new StatusPoller(this, {
@@ -169,7 +167,7 @@ export class KycVerify extends LitElement {
     timeout: () => this.#requestTimeout(),
     onSession: (session) => {
       this.#follow(session.uuid, session.link, session.expiresAt);
-      if (session.status && this.followed) this.#observe(session.status);
+      if (session.status && this.#followed) this.#observe(session.status);
     },
     onError: (error) => this.#report(error, false),
   });
@@ -209,8 +207,8 @@ export class KycVerify extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('transaction') || changed.has('sessionUrl')) this.#begin();
-    else if (this.followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
-      this.#follow(this.followed.id, this.followed.sessionLink);
+    else if (this.#followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
+      this.#follow(this.#followed.id, this.#followed.sessionLink);
     }
   }
 
@@ -228,7 +226,7 @@ export class KycVerify extends LitElement {
     this.#copyNote.clear();
     this.#ending.reset();
     this.#see(null);
-    this.followed = this.problem = null;
+    this.#followed = this.#problem = null;
   }
 
   /** Checks and resolves everything about transaction `id`, then follows it. No request is made for a bad configuration. */
@@ -239,23 +237,24 @@ export class KycVerify extends LitElement {
       this.#report(new RequestError('config', located, false), false, id);
       return;
     }
-    if (this.followed?.id !== id) this.#see(null);
-    this.followed = located;
-    this.problem = null;
+    if (this.#followed?.id !== id) this.#see(null);
+    this.#followed = located;
+    this.#problem = null;
+    this.requestUpdate();
     if (expiresAt) this.#countdown.follow({ expires_at: expiresAt });
-    if (!this.observed || !isTerminal(this.observed.state)) this.#poller.follow(located);
+    if (!this.#observed || !isTerminal(this.#observed.state)) this.#poller.follow(located);
   }
 
   #observe(status: TransactionStatus): void {
-    const before = this.observed;
+    const before = this.#observed;
     this.#see(status);
-    this.problem = null;
+    this.#problem = null;
     const detail = statusDetailOf(status);
     if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
       this.#dispatch(new KycStateChangeEvent(detail));
     }
     // A listener may have moved on (start(), another transaction, removal): this answer is done with.
-    if (this.observed !== status || !this.isConnected) return;
+    if (this.#observed !== status || !this.isConnected) return;
     if (!isTerminal(status.state)) return this.#countdown.follow(status);
     this.#poller.follow(null);
     this.#countdown.follow(null);
@@ -264,15 +263,17 @@ export class KycVerify extends LitElement {
 
   /** Keeps `status` and, for styling, the `state` attribute. */
   #see(status: TransactionStatus | null): void {
-    this.observed = status;
+    this.#observed = status;
+    this.requestUpdate();
     if (status) this.setAttribute('state', status.state);
     else this.removeAttribute('state');
   }
 
-  #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
-    this.problem = errorDetailOf(error, retrying, uuid);
+  #report(error: RequestError, retrying: boolean, uuid = this.#followed?.id): void {
+    this.#problem = errorDetailOf(error, retrying, uuid);
+    this.requestUpdate();
     if (!retrying) keepFocus(this);
-    this.#dispatch(new KycErrorEvent(this.problem));
+    this.#dispatch(new KycErrorEvent(this.#problem));
   }
 
   #dispatch(event: Event): void {
@@ -285,7 +286,7 @@ export class KycVerify extends LitElement {
 
   readonly #actions: ViewActions = {
     continue: () => this.#dispatch(new KycContinueEvent(this.status!)),
-    copy: () => this.#copyNote.copy(this.followed!.link),
+    copy: () => this.#copyNote.copy(this.#followed!.link),
     startAgain: () => this.start(),
   };
 
@@ -294,9 +295,9 @@ export class KycVerify extends LitElement {
       {
         strings: stringsFor(languageOf(this), this.strings),
         mode: this.mode,
-        link: this.followed?.link ?? null,
-        status: this.observed,
-        problem: this.problem,
+        link: this.#followed?.link ?? null,
+        status: this.#observed,
+        problem: this.#problem,
         starting: this.#session.starting,
         continueReady: this.#ending.continueReady,
         canStartAgain: Boolean(this.sessionUrl),
