@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { dateText, protocolError, readStatusOf } from './read-status.js';
+import { dateText, readStatusOf } from './read-status.js';
+import { protocolError } from './request.js';
 
 /** design.md's session answer: the transaction the host created for this user. */
 export interface SessionAnswer {

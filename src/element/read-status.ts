@@ -1,9 +1,6 @@
 import { stateOf, type StateFlags, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
-import { RequestError } from './request.js';
+import { protocolError } from './request.js';
 import { isUuid } from './urls.js';
-
-/** The answer is not what the contract promises: reported, never guessed around. */
-export const protocolError = (message: string) => new RequestError('protocol', message, true);
 
 const STATES: readonly string[] = ['pending', 'successful', 'failed', 'expired'];
 
