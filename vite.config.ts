@@ -43,7 +43,7 @@ export default defineConfig(({ mode }) => {
   return {
     // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
     // (Angular's among them) would otherwise see in the ES module build and wrap.
-    plugins: [minifyTemplates(), bundleQrcode(), ...(standalone ? [terserPass()] : [])],
+    plugins: [minifyTemplates(), bundleQrcode(), terserPass()],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {
@@ -57,6 +57,9 @@ export default defineConfig(({ mode }) => {
         ? { entry: 'src/define.ts', formats: ['es'], fileName: () => 'kyc-verify.bundle.js' }
         : { entry: { index: 'src/index.ts', define: 'src/define.ts', react: 'src/react/index.ts' }, formats: ['es'] },
       rolldownOptions: {
+        // The element's code goes in index.js, which define.js and react.js import, rather than in a
+        // shared chunk behind an index.js of re-exports (111 B gzip); index.js exports what index.ts does.
+        preserveEntrySignatures: 'allow-extension',
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
           ? { minify: true, comments: false, postBanner: STANDALONE_NOTICE }

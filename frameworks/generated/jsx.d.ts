@@ -88,14 +88,6 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   "no-stream"?: KycVerify["noStream"];
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
-  /**  */
-  followed?: KycVerify["followed"];
-  /** The last status of the followed transaction. */
-  observed?: KycVerify["observed"];
-  /**  */
-  problem?: KycVerify["problem"];
-  /**  */
-  continueReady?: KycVerify["continueReady"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];
   /** The transaction's last observed status (what the last `kyc-state-change` said), or `null`

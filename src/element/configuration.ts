@@ -19,14 +19,14 @@ export interface Followed {
 
 /** Where transaction `id`'s status and link are, or what is wrong with the configuration. */
 export function locate(id: string, sessionLink: string | null, locations: Locations): Followed | string {
-  if (!isTransactionId(id)) return `bad transaction "${id}": not a uuid or nanoid`;
+  if (!isTransactionId(id)) return `${id}: not a uuid or nanoid`;
   const { statusUrl: template, sessionUrl, verificationUrl } = locations;
   const statusTemplate = template || (sessionUrl && `${sessionUrl.replace(/\/+$/, '')}/{uuid}`);
   const statusUrl = statusTemplate && statusUrlFor(statusTemplate, id);
-  if (!statusUrl) return 'status-url needs {uuid} or a :uuid segment (or set session-url)';
+  if (!statusUrl) return 'status-url needs {uuid} or :uuid (or set session-url)';
   const wanted = sessionLink || locations.link || (verificationUrl && verificationLink(verificationUrl, id));
   if (!wanted) return 'no link: set verification-url or link';
   const link = safeLink(wanted);
-  if (!link) return `unsafe link "${wanted}": only https (or http on localhost)`;
+  if (!link) return `${wanted}: only https (http on localhost)`;
   return { id, link, statusUrl, sessionLink };
 }

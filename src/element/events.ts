@@ -1,4 +1,5 @@
 import type { StepCode, TransactionState, TransactionStatus } from '../shared/transaction-state.js';
+import type { RequestError } from './request.js';
 
 /** What the element observed of a transaction: the `detail` of its state events. */
 export interface KycStatusDetail {
@@ -31,6 +32,15 @@ export interface KycErrorDetail {
   retrying: boolean;
   /** The transaction concerned, when there is one. */
   uuid?: string;
+}
+
+/**
+ * The detail of `kyc-error` for `error`, about transaction `uuid` when there is one.
+ * @internal
+ */
+export function errorDetailOf(error: RequestError, retrying: boolean, uuid?: string): KycErrorDetail {
+  const { kind, message, status } = error;
+  return { kind, message, retrying, ...(status && { status }), ...(uuid && { uuid }) };
 }
 
 /** A `CustomEvent` class of one type that bubbles and crosses shadow roots. */

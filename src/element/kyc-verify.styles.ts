@@ -1,6 +1,9 @@
-import { css, unsafeCSS } from 'lit';
+import { css } from 'lit';
 
-/** Where auto mode shows the button instead of the QR code: touch screens and narrow ones. */
+/**
+ * Where auto mode shows the button instead of the QR code: touch screens and narrow ones. Written
+ * out again in the @media rule below, since the build only minifies a css`` without expressions.
+ */
 export const PHONE_MEDIA = '(pointer: coarse), (max-width: 40rem)';
 
 export const styles = css`
@@ -27,36 +30,7 @@ export const styles = css`
     display: none;
   }
 
-  .base {
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    gap: 0.75rem;
-    text-align: center;
-  }
-
-  /* At the end the outcome takes the link's cell, which stays laid out, hidden: nothing moves. */
-  .stack {
-    display: grid;
-  }
-
-  /* The status line's row stays, so the height does too. */
-  .ended {
-    grid-template-rows: auto 1lh;
-  }
-
-  .ended > * {
-    grid-area: 1 / 1;
-  }
-
-  .ended .outcome {
-    grid-row-end: 3;
-  }
-
-  .ended .flow {
-    visibility: hidden;
-  }
-
+  .base,
   .flow,
   .outcome,
   .scan,
@@ -69,14 +43,32 @@ export const styles = css`
     gap: 0.5rem;
   }
 
+  .base {
+    gap: 0.75rem;
+    text-align: center;
+  }
+
+  /* At the end the outcome takes the link's cell, which stays laid out, hidden: nothing moves. */
+  .stack,
   .stage {
     display: grid;
   }
 
+  .ended > *,
   .stage > * {
     grid-area: 1 / 1;
   }
 
+  /* The status line's row stays, so the height does too. */
+  .ended {
+    grid-template-rows: auto 1lh;
+  }
+
+  .ended .outcome {
+    grid-row-end: 3;
+  }
+
+  .ended .flow,
   .stage:has(.progress) .code,
   .scan:has([open]) .progress {
     visibility: hidden;
@@ -87,8 +79,32 @@ export const styles = css`
   }
 
   .title,
-  .current {
+  .current,
+  .action,
+  .successful,
+  .failed,
+  .expired,
+  .problem,
+  .urgent {
     font-weight: 600;
+  }
+
+  .todo,
+  .retrying,
+  .note {
+    color: var(--kyc-verify-muted);
+  }
+
+  .done .mark,
+  .successful {
+    color: var(--kyc-verify-success);
+  }
+
+  .failed,
+  .expired,
+  .problem,
+  .urgent {
+    color: var(--kyc-verify-danger);
   }
 
   ol {
@@ -104,25 +120,15 @@ export const styles = css`
     gap: 0.5rem;
   }
 
-  .todo {
-    color: var(--kyc-verify-muted);
-  }
-
   .mark {
     display: grid;
     place-items: center;
     box-sizing: border-box;
     width: 1.25em;
     height: 1.25em;
-    border: 2px solid;
-    border-radius: 50%;
     font-size: 0.875em;
     font-weight: 700;
     line-height: 1;
-  }
-
-  .done .mark {
-    color: var(--kyc-verify-success);
   }
 
   .done .mark::before {
@@ -133,16 +139,15 @@ export const styles = css`
     content: '!';
   }
 
-  summary {
-    cursor: pointer;
-  }
-
   svg {
     width: var(--kyc-verify-qr-size);
     height: var(--kyc-verify-qr-size);
-    border: 1px solid var(--kyc-verify-border);
-    border-radius: var(--kyc-verify-radius);
     fill: var(--kyc-verify-qr-color);
+  }
+
+  svg,
+  .copy button {
+    border: 1px solid var(--kyc-verify-border);
   }
 
   .quiet-zone {
@@ -153,16 +158,14 @@ export const styles = css`
     margin: 0;
   }
 
+  svg,
   a,
   button {
     font: inherit;
     border-radius: var(--kyc-verify-radius);
   }
 
-  a:focus-visible,
-  button:focus-visible,
-  summary:focus-visible,
-  .status:focus-visible {
+  :focus-visible {
     outline: 2px solid var(--kyc-verify-accent);
     outline-offset: 2px;
   }
@@ -170,6 +173,12 @@ export const styles = css`
   a,
   summary {
     color: var(--kyc-verify-accent);
+  }
+
+  summary,
+  button,
+  .action {
+    cursor: pointer;
   }
 
   .action {
@@ -182,17 +191,19 @@ export const styles = css`
     border: 0;
     background: var(--kyc-verify-accent);
     color: var(--kyc-verify-accent-text);
-    font-weight: 600;
     text-decoration: none;
-    cursor: pointer;
   }
 
   /* Waiting before Continue: readable, plainly not pressable yet. */
   .action:disabled {
     box-shadow: inset 0 0 0 1px var(--kyc-verify-border);
+    cursor: progress;
+  }
+
+  .action:disabled,
+  .copy button {
     background: none;
     color: inherit;
-    cursor: progress;
   }
 
   /* The note sits beside the button without moving it. */
@@ -209,15 +220,10 @@ export const styles = css`
 
   .copy button {
     padding: 0.25rem 0.75rem;
-    border: 1px solid var(--kyc-verify-border);
-    background: transparent;
-    color: inherit;
-    cursor: pointer;
   }
 
   .note {
     min-height: 1lh;
-    color: var(--kyc-verify-muted);
     font-size: 0.875em;
     font-variant-numeric: tabular-nums;
   }
@@ -228,41 +234,29 @@ export const styles = css`
     font-weight: 400;
   }
 
-  .retrying {
-    color: var(--kyc-verify-muted);
-  }
-
-  .status.successful {
-    color: var(--kyc-verify-success);
-    font-weight: 600;
-  }
-
-  .status.failed,
-  .status.expired,
-  .problem,
-  .urgent {
-    color: var(--kyc-verify-danger);
-    font-weight: 600;
-  }
-
-  .status.successful::before {
+  .successful::before {
     content: '✓ ';
   }
 
-  .status.pending::before,
+  .mark,
+  .pending::before,
+  .retrying::before {
+    border: 2px solid;
+    border-radius: 50%;
+  }
+
+  .pending::before,
   .retrying::before {
     content: '';
     display: inline-block;
     width: 0.75em;
     height: 0.75em;
     margin-inline-end: 0.5em;
-    border: 2px solid currentColor;
-    border-radius: 50%;
     vertical-align: -0.1em;
   }
 
   .current .mark,
-  .status.pending::before,
+  .pending::before,
   .retrying::before {
     border-inline-end-color: transparent;
     animation: spin 1s linear infinite;
@@ -276,18 +270,18 @@ export const styles = css`
 
   @media (prefers-reduced-motion: reduce) {
     .current .mark,
-    .status.pending::before,
+    .pending::before,
     .retrying::before {
       animation: none;
     }
   }
 
-  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones */
+  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA) */
   .mode-auto .open {
     display: none;
   }
 
-  @media ${unsafeCSS(PHONE_MEDIA)} {
+  @media (pointer: coarse), (max-width: 40rem) {
     .mode-auto .scan {
       display: none;
     }

@@ -3,12 +3,13 @@ import { isTerminal, type TransactionStatus } from '../shared/transaction-state.
 import { locate, type Followed } from './configuration.js';
 import { CopyNote } from './copy-note.js';
 import { Countdown } from './countdown.js';
+import { Ending } from './ending.js';
 import {
+  errorDetailOf,
   KycContinueEvent,
   KycErrorEvent,
   KycStateChangeEvent,
   statusDetailOf,
-  TERMINAL_EVENTS,
   type KycErrorDetail,
   type KycStatusDetail,
 } from './events.js';
@@ -17,7 +18,7 @@ import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
 import { RequestError } from './request.js';
 import { SessionRequest } from './session-request.js';
 import { StatusPoller } from './status-poller.js';
-import { PHONE_MEDIA, styles } from './kyc-verify.styles.js';
+import { styles } from './kyc-verify.styles.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -92,10 +93,6 @@ export class KycVerify extends LitElement {
     noStream: { attribute: 'no-stream', type: Boolean },
     lang: { reflect: true },
     strings: { attribute: false },
-    followed: { state: true },
-    observed: { state: true },
-    problem: { state: true },
-    continueReady: { state: true },
   };
 
   /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
@@ -140,11 +137,11 @@ export class KycVerify extends LitElement {
   /** Replacements for any of the visible strings. */
   strings: Partial<KycVerifyStrings> = {};
 
-  private followed: Followed | null = null;
+  // Internal state, in private fields (not properties, so not part of the API); whatever changes it requests an update.
+  #followed: Followed | null = null;
   /** The last status of the followed transaction. */
-  private observed: TransactionStatus | null = null;
-  private problem: KycErrorDetail | null = null;
-  private continueReady = false;
+  #observed: TransactionStatus | null = null;
+  #problem: KycErrorDetail | null = null;
 
   /**
    * The transaction's last observed status (what the last `kyc-state-change` said), or `null`
@@ -152,7 +149,7 @@ export class KycVerify extends LitElement {
    * event that has passed. Its `state` is reflected as the `state` attribute, for styling.
    */
   get status(): KycStatusDetail | null {
-    return this.observed && statusDetailOf(this.observed);
+    return this.#observed && statusDetailOf(this.#observed);
   }
 
   readonly #poller = new StatusPoller(this, {
@@ -165,19 +162,17 @@ export class KycVerify extends LitElement {
 
   readonly #countdown = new Countdown(this, this.#poller.pollNow);
   readonly #copyNote = new CopyNote(this);
-  /** Transactions whose terminal event has fired. */
-  readonly #ended = new Set<string>();
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
     onSession: (session) => {
       this.#follow(session.uuid, session.link, session.expiresAt);
-      if (session.status && this.followed) this.#observe(session.status);
+      if (session.status && this.#followed) this.#observe(session.status);
     },
     onError: (error) => this.#report(error, false),
   });
+  readonly #ending = new Ending(this, () => numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
   readonly #qrCodeOf = keepingLastQrCode();
-  #continueTimer?: ReturnType<typeof setTimeout>;
   /** `start()` was called: `defer` no longer holds the session back. */
   #started = false;
   /** `start()` was called while disconnected after the first update: it runs on connection. */
@@ -199,33 +194,28 @@ export class KycVerify extends LitElement {
     }
     this.#startPending = false;
     keepFocus(this);
-    if (this.sessionUrl) this.#createSession();
-    else this.#begin();
+    if (!this.sessionUrl) return this.#begin();
+    this.#abandon();
+    this.#session.create();
   }
 
   override connectedCallback(): void {
-    // The controllers resume what was under way: polling, or a session request a removal cut short.
+    // The controllers resume what was under way: polling, a session request a removal cut short, Continue's wait.
     super.connectedCallback();
     if (this.#startPending) this.start();
-    if (this.observed?.state === 'successful' && !this.continueReady) this.#armContinue();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#continueTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('transaction') || changed.has('sessionUrl')) this.#begin();
-    else if (this.followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
-      this.#follow(this.followed.id, this.followed.sessionLink);
+    else if (this.#followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
+      this.#follow(this.#followed.id, this.#followed.sessionLink);
     }
   }
 
   #begin(): void {
     this.#abandon();
     if (this.transaction) this.#follow(this.transaction);
-    else if (this.sessionUrl && (!this.defer || this.#started)) this.#createSession();
+    else if (this.sessionUrl && (!this.defer || this.#started)) this.#session.create();
   }
 
   /** Forgets the current transaction: no answer about it is acted on any more. */
@@ -234,15 +224,9 @@ export class KycVerify extends LitElement {
     this.#poller.follow(null);
     this.#countdown.follow(null);
     this.#copyNote.clear();
-    clearTimeout(this.#continueTimer);
+    this.#ending.reset();
     this.#see(null);
-    this.followed = this.problem = null;
-    this.continueReady = false;
-  }
-
-  #createSession(): void {
-    this.#abandon();
-    this.#session.create();
+    this.#followed = this.#problem = null;
   }
 
   /** Checks and resolves everything about transaction `id`, then follows it. No request is made for a bad configuration. */
@@ -253,59 +237,47 @@ export class KycVerify extends LitElement {
       this.#report(new RequestError('config', located, false), false, id);
       return;
     }
-    if (this.followed?.id !== id) this.#see(null);
-    this.followed = located;
-    this.problem = null;
+    if (this.#followed?.id !== id) this.#see(null);
+    this.#followed = located;
+    this.#problem = null;
+    this.requestUpdate();
     if (expiresAt) this.#countdown.follow({ expires_at: expiresAt });
-    if (!this.observed || !isTerminal(this.observed.state)) this.#poller.follow(located);
+    if (!this.#observed || !isTerminal(this.#observed.state)) this.#poller.follow(located);
   }
 
   #observe(status: TransactionStatus): void {
-    const before = this.observed;
+    const before = this.#observed;
     this.#see(status);
-    this.problem = null;
+    this.#problem = null;
     const detail = statusDetailOf(status);
     if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
       this.#dispatch(new KycStateChangeEvent(detail));
     }
     // A listener may have moved on (start(), another transaction, removal): this answer is done with.
-    if (this.observed !== status || !this.isConnected) return;
+    if (this.#observed !== status || !this.isConnected) return;
     if (!isTerminal(status.state)) return this.#countdown.follow(status);
     this.#poller.follow(null);
     this.#countdown.follow(null);
-    if (this.#ended.has(status.uuid)) return;
-    this.#ended.add(status.uuid);
-    keepFocus(this);
-    this.#dispatch(new TERMINAL_EVENTS[status.state](detail));
-    if (status.state === 'successful') this.#armContinue();
+    this.#ending.end(status.state, detail);
   }
 
   /** Keeps `status` and, for styling, the `state` attribute. */
   #see(status: TransactionStatus | null): void {
-    this.observed = status;
+    this.#observed = status;
+    this.requestUpdate();
     if (status) this.setAttribute('state', status.state);
     else this.removeAttribute('state');
   }
 
-  #report(error: RequestError, retrying: boolean, uuid = this.followed?.id): void {
-    this.problem = {
-      kind: error.kind,
-      message: error.message,
-      retrying,
-      ...(error.status && { status: error.status }),
-      ...(uuid && { uuid }),
-    };
+  #report(error: RequestError, retrying: boolean, uuid = this.#followed?.id): void {
+    this.#problem = errorDetailOf(error, retrying, uuid);
+    this.requestUpdate();
     if (!retrying) keepFocus(this);
-    this.#dispatch(new KycErrorEvent(this.problem));
+    this.#dispatch(new KycErrorEvent(this.#problem));
   }
 
   #dispatch(event: Event): void {
     if (this.isConnected) this.dispatchEvent(event);
-  }
-
-  #armContinue(): void {
-    clearTimeout(this.#continueTimer);
-    this.#continueTimer = setTimeout(() => (this.continueReady = true), numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
   }
 
   #requestTimeout(): number {
@@ -314,7 +286,7 @@ export class KycVerify extends LitElement {
 
   readonly #actions: ViewActions = {
     continue: () => this.#dispatch(new KycContinueEvent(this.status!)),
-    copy: () => this.#copyNote.copy(this.followed!.link),
+    copy: () => this.#copyNote.copy(this.#followed!.link),
     startAgain: () => this.start(),
   };
 
@@ -323,12 +295,11 @@ export class KycVerify extends LitElement {
       {
         strings: stringsFor(languageOf(this), this.strings),
         mode: this.mode,
-        phone: this.mode === 'button' || (this.mode === 'auto' && matchMedia(PHONE_MEDIA).matches),
-        link: this.followed?.link ?? null,
-        status: this.observed,
-        problem: this.problem,
+        link: this.#followed?.link ?? null,
+        status: this.#observed,
+        problem: this.#problem,
         starting: this.#session.starting,
-        continueReady: this.continueReady,
+        continueReady: this.#ending.continueReady,
         canStartAgain: Boolean(this.sessionUrl),
         copyNote: this.#copyNote.note,
         remaining: this.#countdown.remaining,

@@ -11,8 +11,6 @@ import { qrPath, type QrPath } from './qr-path.js';
 export interface ViewState {
   strings: KycVerifyStrings;
   mode: KycVerifyMode;
-  /** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
-  phone: boolean;
   /** The verification link of the followed transaction. */
   link: string | null;
   status: TransactionStatus | null;

@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
 import type { KycErrorDetail } from './events.js';
+import type { KycVerifyMode } from './kyc-verify.js';
+import { PHONE_MEDIA } from './kyc-verify.styles.js';
 import type { ViewActions, ViewState } from './kyc-verify.view.js';
 import type { KycVerifyStrings } from './localize.js';
 import { progressText } from './progress-view.js';
@@ -15,9 +17,12 @@ function problemText({ retrying, kind, uuid }: KycErrorDetail): keyof KycVerifyS
   return kind === 'config' ? 'errorSetup' : uuid ? 'errorLost' : 'errorStart';
 }
 
-function statusText({ strings, problem, status, starting, link, phone }: ViewState): string {
+/** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
+const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
+
+function statusText({ strings, problem, status, starting, link, mode }: ViewState): string {
   if (problem) return strings[problemText(problem)];
-  const waiting = phone ? strings.waitingHere : strings.waiting;
+  const waiting = buttonOnly(mode) ? strings.waitingHere : strings.waiting;
   if (!status) return starting ? strings.preparing : link ? waiting : '';
   return status.state === 'pending' ? (progressText(status, strings) ?? waiting) : strings[status.state];
 }

@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '../shared/transaction-state.js';
-import { dateText, protocolError, readStatusOf } from './read-status.js';
+import { dateText, readStatusOf } from './read-status.js';
+import { protocolError } from './request.js';
 
 /** design.md's session answer: the transaction the host created for this user. */
 export interface SessionAnswer {
@@ -13,7 +14,7 @@ export interface SessionAnswer {
 /** Reads the answer to `POST <session-url>`. */
 export function readSession(body: unknown): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
-  if (typeof answer.uuid !== 'string') throw protocolError('session answer without uuid');
+  if (typeof answer.uuid !== 'string') throw protocolError('no uuid');
   const status = 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null;
   return {
     uuid: answer.uuid,

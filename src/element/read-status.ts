@@ -1,9 +1,6 @@
-import { stateOf, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
-import { RequestError } from './request.js';
+import { stateOf, type StateFlags, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
+import { protocolError } from './request.js';
 import { isUuid } from './urls.js';
-
-/** The answer is not what the contract promises: reported, never guessed around. */
-export const protocolError = (message: string) => new RequestError('protocol', message, true);
 
 const STATES: readonly string[] = ['pending', 'successful', 'failed', 'expired'];
 
@@ -20,14 +17,11 @@ export const dateText = (value: unknown): string | null => {
 };
 
 /** The state the booleans carry, when the answer has them; `undefined` when it has none. */
-function flagState(fields: Fields): TransactionState | undefined {
-  const { active, complete, failed } = fields;
-  if (active === undefined && complete === undefined && failed === undefined) return undefined;
-  if (typeof active !== 'boolean' || typeof complete !== 'boolean' || typeof failed !== 'boolean') {
-    throw protocolError('active, complete, failed: not all booleans');
-  }
-  const state = stateOf({ active, complete, failed });
-  if (!state) throw protocolError(`no state has active ${active}, complete ${complete}, failed ${failed}`);
+function flagState({ active, complete, failed }: Fields): TransactionState | undefined {
+  const flags = [active, complete, failed];
+  if (flags.every((flag) => flag === undefined)) return undefined;
+  const state = flags.every((flag) => typeof flag === 'boolean') && stateOf({ active, complete, failed } as StateFlags);
+  if (!state) throw protocolError(`no state has active, complete, failed ${flags}`);
   return state;
 }
 
@@ -48,12 +42,8 @@ export function readStatus(body: unknown): TransactionStatus {
   const fields = 'resource' in body && isObject(body.data) ? body.data : body;
   const fromFlags = flagState(fields);
   const named = fields.state;
-  if (named !== undefined && (typeof named !== 'string' || !STATES.includes(named))) {
-    throw protocolError(`unknown state ${JSON.stringify(named)}`);
-  }
-  if (named !== undefined && fromFlags !== undefined && named !== fromFlags) {
-    throw protocolError(`state ${named} but booleans say ${fromFlags}`);
-  }
+  if (named !== undefined && !STATES.includes(named as string)) throw protocolError(`unknown state ${named}`);
+  if (named !== undefined && fromFlags !== undefined && named !== fromFlags) throw protocolError(`state ${named}, booleans ${fromFlags}`);
   const state = (named as TransactionState | undefined) ?? fromFlags;
   const uuid = text(fields.uuid);
   if (!state || !uuid) throw protocolError('no uuid or no state');

@@ -13,9 +13,11 @@ export class RequestError extends Error {
   }
 }
 
+/** The answer is not what the contract promises: reported, never guessed around. */
+export const protocolError = (message: string) => new RequestError('protocol', message, true);
+
 /** Any failure as a `RequestError`; what is not one already is an answer the element could not read. */
-export const asRequestError = (error: unknown) =>
-  error instanceof RequestError ? error : new RequestError('protocol', (error as Error).message, true);
+export const asRequestError = (error: unknown) => (error instanceof RequestError ? error : protocolError((error as Error).message));
 
 const RETRYABLE_STATUS = new Set([408, 425, 429]);
 
@@ -37,7 +39,7 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
     body = await response.text();
   } catch (error) {
     signal.throwIfAborted();
-    if (timeout.aborted) throw new RequestError('timeout', `${url}: no answer in ${timeoutMs} ms`, true);
+    if (timeout.aborted) throw new RequestError('timeout', `${url}: timeout`, true);
     throw new RequestError('network', `${url}: ${(error as Error).message}`, true);
   }
   if (!response.ok) {
@@ -47,6 +49,6 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
   try {
     return JSON.parse(body);
   } catch {
-    throw new RequestError('protocol', `${url}: not JSON`, true);
+    throw protocolError(`${url}: not JSON`);
   }
 }
