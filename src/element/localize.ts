@@ -67,57 +67,7 @@ export interface KycVerifyStrings {
   tryAgain: string;
 }
 
-/** The order in which each language lists its sentences: key names once, not once per language. */
-const KEYS = [
-  'scanTitle',
-  'qrLabel',
-  'openHere',
-  'openButton',
-  'newTab',
-  'copyLink',
-  'linkCopied',
-  'copyFailed',
-  'timeLeft',
-  'preparing',
-  'waiting',
-  'waitingHere',
-  'documentCaptured',
-  'triesLeft',
-  'checking',
-  'continueOnPhone',
-  'stepDocument',
-  'stepSelfie',
-  'stepChecking',
-  'markDone',
-  'markCurrent',
-  'markProblem',
-  'markTodo',
-  'showCode',
-  'successful',
-  'saving',
-  'continue',
-  'failed',
-  'expired',
-  'reasonDocument',
-  'reasonRut',
-  'reasonFace',
-  'reasonScore',
-  'reasonOther',
-  'reasonIdle',
-  'reasonLink',
-  'reconnecting',
-  'errorStart',
-  'errorLost',
-  'errorSetup',
-  'tryAgain',
-] as const satisfies readonly (keyof KycVerifyStrings)[];
-
-type StringsIn<Keys extends readonly string[]> = { -readonly [Index in keyof Keys]: string };
-
-/** A language's sentences, in the order of `KEYS` (each line names its key). */
-export type Sentences = StringsIn<typeof KEYS>;
-
-const LANGUAGES: Record<string, Sentences> = { es, en };
+const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };
 
 /**
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
@@ -132,10 +82,5 @@ export function languageOf(element: HTMLElement): string {
 
 /** The strings of `language`, with the host's replacements over them. */
 export function stringsFor(language: string, overrides: Partial<KycVerifyStrings> = {}): KycVerifyStrings {
-  const sentences = LANGUAGES[language]!;
-  // Typed by `KEYS`: a string left out of it fails to compile here.
-  return {
-    ...(Object.fromEntries(KEYS.map((key, index) => [key, sentences[index]])) as Record<(typeof KEYS)[number], string>),
-    ...overrides,
-  };
+  return { ...LANGUAGES[language]!, ...overrides };
 }

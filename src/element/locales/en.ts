@@ -1,46 +1,46 @@
-import type { Sentences } from '../localize.js';
+import type { KycVerifyStrings } from '../localize.js';
 
 /** English. */
-export const en: Sentences = [
-  'Scan the code with your phone', // scanTitle
-  'QR code that opens the identity verification link', // qrLabel
-  'Or open it on this device', // openHere
-  'Verify my identity', // openButton
-  'Opens in a new tab', // newTab
-  'Copy link', // copyLink
-  'Link copied', // linkCopied
-  'Could not copy the link', // copyFailed
-  'Time left: {time}', // timeLeft
-  'Preparing your verification…', // preparing
-  'Waiting for you to start on your phone…', // waiting
-  'Waiting for you to start the verification…', // waitingHere
-  'ID card captured. Now take your selfie…', // documentCaptured
-  'Tries left: {tries}.', // triesLeft
-  'Checking your selfie…', // checking
-  'Continue on your phone', // continueOnPhone
-  'ID card', // stepDocument
-  'Selfie and liveness', // stepSelfie
-  'Checking', // stepChecking
-  'Done', // markDone
-  'In progress', // markCurrent
-  'Problem', // markProblem
-  'To do', // markTodo
-  'QR code for another phone', // showCode
-  'Your identity is verified.', // successful
-  'Recording the result…', // saving
-  'Continue', // continue
-  'We could not verify your identity.', // failed
-  'The verification expired.', // expired
-  'We could not validate your ID card. Try again with the original card, in good light and fully in view.', // reasonDocument
-  'The RUT on the ID card does not match the one being verified. Use your own ID card.', // reasonRut
-  'Your selfie does not match the photo on your ID card. Try again facing the camera, without glasses or a hat.', // reasonFace
-  'We could not confirm your selfie. Try again in good light, facing the camera.', // reasonScore
-  'You can try again.', // reasonOther
-  'A step was left unfinished for too long. Start again when you have your ID card at hand.', // reasonIdle
-  'The link expired before you finished. Start again with a new link.', // reasonLink
-  'Reconnecting… The verification carries on.', // reconnecting
-  'We could not start the verification. Try again in a few minutes.', // errorStart
-  'We can no longer follow the verification here. If you started it on your phone, finish it there.', // errorLost
-  'Verification is not available on this page.', // errorSetup
-  'Try again', // tryAgain
-];
+export const en: KycVerifyStrings = {
+  scanTitle: 'Scan the code with your phone',
+  qrLabel: 'QR code that opens the identity verification link',
+  openHere: 'Or open it on this device',
+  openButton: 'Verify my identity',
+  newTab: 'Opens in a new tab',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  copyFailed: 'Could not copy the link',
+  timeLeft: 'Time left: {time}',
+  preparing: 'Preparing your verification…',
+  waiting: 'Waiting for you to start on your phone…',
+  waitingHere: 'Waiting for you to start the verification…',
+  documentCaptured: 'ID card captured. Now take your selfie…',
+  triesLeft: 'Tries left: {tries}.',
+  checking: 'Checking your selfie…',
+  continueOnPhone: 'Continue on your phone',
+  stepDocument: 'ID card',
+  stepSelfie: 'Selfie and liveness',
+  stepChecking: 'Checking',
+  markDone: 'Done',
+  markCurrent: 'In progress',
+  markProblem: 'Problem',
+  markTodo: 'To do',
+  showCode: 'QR code for another phone',
+  successful: 'Your identity is verified.',
+  saving: 'Recording the result…',
+  continue: 'Continue',
+  failed: 'We could not verify your identity.',
+  expired: 'The verification expired.',
+  reasonDocument: 'We could not validate your ID card. Try again with the original card, in good light and fully in view.',
+  reasonRut: 'The RUT on the ID card does not match the one being verified. Use your own ID card.',
+  reasonFace: 'Your selfie does not match the photo on your ID card. Try again facing the camera, without glasses or a hat.',
+  reasonScore: 'We could not confirm your selfie. Try again in good light, facing the camera.',
+  reasonOther: 'You can try again.',
+  reasonIdle: 'A step was left unfinished for too long. Start again when you have your ID card at hand.',
+  reasonLink: 'The link expired before you finished. Start again with a new link.',
+  reconnecting: 'Reconnecting… The verification carries on.',
+  errorStart: 'We could not start the verification. Try again in a few minutes.',
+  errorLost: 'We can no longer follow the verification here. If you started it on your phone, finish it there.',
+  errorSetup: 'Verification is not available on this page.',
+  tryAgain: 'Try again',
+};
