@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { en } from '../../src/element/locales/en.js';
+import { es } from '../../src/element/locales/es.js';
 import {
   desktop,
   phone,
@@ -17,6 +19,9 @@ import {
 } from './harness.js';
 
 const TEST = { timeout: 60_000 };
+
+/** The status line the person reads holds these words. */
+const assertShows = (shown: string, words: string) => assert.ok(shown.includes(words), `"${shown}" does not say "${words}"`);
 
 describe('end to end: every state of the widget, in both languages', () => {
   let world: World;
@@ -55,10 +60,11 @@ describe('end to end: every state of the widget, in both languages', () => {
   }
 
   for (const lang of ['es', 'en'] as const) {
+    const words = { es, en }[lang];
     describe(lang, () => {
       it('waiting for the phone: the QR code on a desktop', TEST, async () => {
         const page = await started(lang);
-        await keep(page, `${lang}-waiting-qr`);
+        assert.equal(await keep(page, `${lang}-waiting-qr`), words.waiting);
       });
 
       it('waiting on the phone itself: the button, with no word about another device', TEST, async () => {
@@ -69,30 +75,30 @@ describe('end to end: every state of the widget, in both languages', () => {
         await page.selectOption('select[name=mode]', 'button');
         await page.getByRole('button', { name: 'Start verification' }).click();
         await page.locator('kyc-verify [part~="button"]').first().waitFor();
-        await keep(page, `${lang}-waiting-button`);
+        assert.equal(await keep(page, `${lang}-waiting-button`), words.waitingHere);
       });
 
       it('successful: the confirmation, then Continue', TEST, async () => {
         const page = await started(lang);
         await outcomes(page, ['002', '013']);
         await waitForLogged(page, 'kyc-successful');
-        await keep(page, `${lang}-successful`);
+        assertShows(await keep(page, `${lang}-successful`), words.successful);
         await page.locator('kyc-verify [part="continue-button"]:not([disabled])').waitFor();
         await keep(page, `${lang}-successful-continue`);
       });
 
-      for (const [reason, codes] of [
-        ['document-invalid', ['006']],
-        ['rut-mismatch', ['003']],
-        ['face-mismatch', ['002', '014']],
-        ['low-score', ['002', '015']],
+      for (const [reason, codes, why] of [
+        ['document-invalid', ['006'], 'reasonDocument'],
+        ['rut-mismatch', ['003'], 'reasonRut'],
+        ['face-mismatch', ['002', '014'], 'reasonFace'],
+        ['low-score', ['002', '015'], 'reasonScore'],
       ] as const) {
         it(`failed, ${reason}: why, and what to do next`, TEST, async () => {
           const page = await started(lang, { tries: '1' });
           await outcomes(page, [...codes]);
           const failed = await waitForLogged(page, 'kyc-failed');
           assert.equal(failed.code, codes.at(-1));
-          await keep(page, `${lang}-failed-${reason}`);
+          assert.equal(await keep(page, `${lang}-failed-${reason}`), `${words.failed} ${words[why]}`);
         });
       }
 
@@ -103,7 +109,7 @@ describe('end to end: every state of the widget, in both languages', () => {
           const error = await waitForLogged(page, 'kyc-error');
           assert.equal(error.retrying, true);
           assert.ok(await page.locator('kyc-verify [part="qr"]').isVisible());
-          await keep(page, `${lang}-error-retrying`);
+          assertShows(await keep(page, `${lang}-error-retrying`), words.reconnecting);
         } finally {
           await world.demo.startHost();
         }
@@ -116,7 +122,7 @@ describe('end to end: every state of the widget, in both languages', () => {
         await startVerification(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
         assert.deepEqual([error.status, error.retrying], [404, false]);
-        await keep(page, `${lang}-error-final-status`);
+        assertShows(await keep(page, `${lang}-error-final-status`), words.errorLost);
       });
 
       it('the session cannot be created (502)', TEST, async () => {
@@ -128,7 +134,7 @@ describe('end to end: every state of the widget, in both languages', () => {
         await page.getByRole('button', { name: 'Start verification' }).click();
         const error = await waitForLogged(page, 'kyc-error');
         assert.equal(error.status, 502);
-        await keep(page, `${lang}-error-session`);
+        assertShows(await keep(page, `${lang}-error-session`), words.errorStart);
       });
     });
   }
@@ -136,6 +142,7 @@ describe('end to end: every state of the widget, in both languages', () => {
   // Last: the sandbox's clock only moves forward, and every verification started after it moved
   // would show the service's expiry ahead of the host's clock.
   for (const lang of ['es', 'en'] as const) {
+    const words = { es, en }[lang];
     it(`expired by inactivity (${lang}): a capture step left idle past its timer`, TEST, async () => {
       const page = await started(lang);
       const mobile = await phone(world);
@@ -143,7 +150,7 @@ describe('end to end: every state of the widget, in both languages', () => {
       await control('clock', { advance_seconds: 121 });
       const expired = await waitForLogged(page, 'kyc-expired');
       assert.equal(expired.step, 'time_out');
-      await keep(page, `${lang}-expired`);
+      assert.equal(await keep(page, `${lang}-expired`), `${words.expired} ${words.reasonIdle}`);
     });
   }
 });
