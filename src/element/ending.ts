@@ -25,13 +25,14 @@ export class Ending implements ReactiveController {
 
   /** Fires the terminal event of `detail`'s transaction, which ended in `state`, unless it has fired already. */
   end(state: TerminalState, detail: KycStatusDetail): void {
-    if (this.#ended.has(detail.uuid)) return;
-    this.#ended.add(detail.uuid);
-    // State first, the event last: a listener may start again from inside it.
-    if (state === 'successful') {
+    // A success followed again (after start() or a return to its uuid) still leads to Continue,
+    // without a second event. State first, the event last: a listener may start again from inside it.
+    if (state === 'successful' && !this.#awaited) {
       this.#awaited = true;
       this.#wait();
     }
+    if (this.#ended.has(detail.uuid)) return;
+    this.#ended.add(detail.uuid);
     keepFocus(this.host);
     this.host.dispatchEvent(new TERMINAL_EVENTS[state](detail));
   }

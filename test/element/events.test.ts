@@ -88,6 +88,17 @@ describe('events of <kyc-verify>', () => {
     await until(() => !button.disabled, 1500);
   });
 
+  it('offers Continue again, without a second kyc-successful, when start() follows the same successful transaction', async () => {
+    const scripted = await script({ status: [status('successful'), status('successful')] });
+    const { element, of } = await follow(scripted, { 'continue-delay': '100' });
+    await next(element, 'kyc-successful');
+    element.start();
+    await until(async () => (await scripted.log()).length >= 2);
+    await element.updateComplete;
+    await until(() => element.shadowRoot!.querySelector<HTMLButtonElement>('[part="continue-button"]')?.disabled === false, 1500);
+    expect(of('kyc-successful')).to.have.length(1);
+  });
+
   it('fires kyc-continue with the transaction when the enabled Continue is pressed', async () => {
     const scripted = await script({ status: [status('successful')] });
     const { element, of } = await follow(scripted, { 'continue-delay': '100' });
