@@ -74,7 +74,8 @@ export const styles = css`
     visibility: hidden;
   }
 
-  .scan:has([open]) .code {
+  /* The code shown again for a second phone, while the flow is on screen (never over an outcome). */
+  :not(.ended) > .flow .scan:has([open]) .code {
     visibility: visible;
   }
 

@@ -111,6 +111,21 @@ describe('<kyc-verify> phone progress', () => {
     expect(visible('progress')).to.equal(true);
   });
 
+  it('hides the code shown again for a second phone once a final error takes the place of the flow', async () => {
+    const { element, of } = await follow(await script({ status: [DOCUMENT_OK, { status: 404 }] }), {
+      mode: 'qr',
+      lang: 'en',
+      'poll-interval': '300',
+      'no-stream': '',
+    });
+    await until(() => of('kyc-state-change').length > 0);
+    await element.updateComplete;
+    part(element, 'show-code')!.click();
+    await until(() => of('kyc-error').length > 0);
+    await element.updateComplete;
+    expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
+  });
+
   it('announces each step once in a polite live region, however many times the same step is read', async () => {
     const scripted = await script({ status: [STARTED] });
     const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
