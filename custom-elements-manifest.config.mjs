@@ -32,11 +32,28 @@ const jsxTypes = customElementJsxPlugin({
   hideLogs: true,
 });
 
+/**
+ * The JSX props without the element's read-only fields (`status`): React 19 and @lit/react set props
+ * as properties, and setting a getter without a setter throws. The manifest itself keeps them.
+ */
+const settableJsxTypes = {
+  ...jsxTypes,
+  packageLinkPhase({ customElementsManifest, ...context }) {
+    const settable = structuredClone(customElementsManifest);
+    for (const module of settable.modules ?? []) {
+      for (const declaration of module.declarations ?? []) {
+        if (declaration.members) declaration.members = declaration.members.filter((member) => !member.readonly);
+      }
+    }
+    return jsxTypes.packageLinkPhase({ ...context, customElementsManifest: settable });
+  },
+};
+
 export default {
   globs: ['src/index.ts', 'src/define.ts', 'src/element/**/*.ts'],
   exclude: ['src/**/*.d.ts'],
   outdir: '.',
   litelement: true,
   packagejson: false,
-  plugins: [honourAbsoluteOutdir(), jsxTypes],
+  plugins: [honourAbsoluteOutdir(), settableJsxTypes],
 };

@@ -90,10 +90,6 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   lang?: KycVerify["lang"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];
-  /** The transaction's last observed status (what the last `kyc-state-change` said), or `null`
-before the first; read-only. A script that loads late reads it instead of waiting for an
-event that has passed. Its `state` is reflected as the `state` attribute, for styling. */
-  status?: KycVerify["status"];
   /** The state, step or code of the transaction changed. */
   "onkyc-state-change"?: (e: CustomEvent<KycStatusDetail>) => void;
   /** The transaction ended successfully (once per transaction). */

@@ -12,8 +12,18 @@ import { packForConsumers, run, type Packed } from './support/packed.js';
 
 /** Each consumer (a folder of fixtures/), its checker, and what the checker says of its misuse. */
 const CONSUMERS: { name: string; framework: string; checker: Checker; refusals: RegExp[] }[] = [
-  { name: 'react-19', framework: 'React 19 (<kyc-verify> in JSX)', checker: 'tsc', refusals: [/"sideways"/, /'verified' does not exist/] },
-  { name: 'react-18', framework: 'React 18 (kyc-verify/react)', checker: 'tsc', refusals: [/"sideways"/, /'verified' does not exist/] },
+  {
+    name: 'react-19',
+    framework: 'React 19 (<kyc-verify> in JSX)',
+    checker: 'tsc',
+    refusals: [/"sideways"/, /'verified' does not exist/, /Property 'status' does not exist/],
+  },
+  {
+    name: 'react-18',
+    framework: 'React 18 (kyc-verify/react)',
+    checker: 'tsc',
+    refusals: [/"sideways"/, /'verified' does not exist/, /Property 'status' does not exist/],
+  },
   { name: 'next', framework: 'Next.js (a client component)', checker: 'tsc', refusals: [/"sideways"/, /'reason' does not exist/] },
   { name: 'vue', framework: 'Vue 3', checker: 'vue-tsc', refusals: [/"sideways"/, /'verified' does not exist/] },
   { name: 'svelte', framework: 'Svelte 5', checker: 'svelte-check', refusals: [/"sideways"/, /'verified' does not exist/] },
