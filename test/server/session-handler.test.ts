@@ -19,6 +19,7 @@ test('POST answers 201 with the session contract: uuid, link, expires_at and the
     expires_at: new Date(Date.parse(transaction.created_at) + transaction.expiration * 1000).toISOString(),
     updated_at: transaction.updated_at,
     step_expires_at: null,
+    server_time: body.server_time,
     link: `${sandbox.url}/transactions/${transaction.uuid}`,
   });
 });

@@ -32,6 +32,17 @@ test("stamps each status answer with the server's time of the answer", async () 
   assert.equal((await read()).server_time, new Date(now()).toISOString());
 });
 
+test("stamps the session answer with the server's time, so the countdown starts on the server's clock", async () => {
+  let now = Date.parse('2026-11-22T18:00:00.000Z');
+  const host = await start({
+    client: sandboxClient(sandbox.url, { now: () => now }),
+    buildRequest: () => createRequestWithoutId({ metadata: { nin: NIN } }),
+  });
+  now += 5_000;
+  const { body } = await host.startSession();
+  assert.equal(body.server_time, new Date(now).toISOString());
+});
+
 test("keeps the ETag while only the answer's time changes", async () => {
   const { poll, uuid, tick } = await hostWithSession();
   const etag = (await poll(uuid)).headers.get('etag');

@@ -1,6 +1,6 @@
 import type { KycClient } from '../client/client.js';
 import { KycApiError } from '../client/errors.js';
-import { statusOf } from '../client/transaction-status.js';
+import { answeredAt, statusOf } from '../client/transaction-status.js';
 import type { CreateTransactionRequest, Transaction } from '../client/types.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError } from '../state/store-errors.js';
@@ -57,7 +57,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
         (stored) => stored.status,
         (error: unknown) => (kit.report(error), initial),
       );
-      const answer: SessionAnswer = { ...status, link: linkOf(transaction, built, client) };
+      const answer: SessionAnswer = { ...answeredAt(status, client.now()), link: linkOf(transaction, built, client) };
       return jsonResponse(201, answer);
     } catch (error) {
       return failureResponse(error, kit.report);
