@@ -37,6 +37,8 @@ const MAX_BACKOFF_MS = 30_000;
 export class StatusPoller implements ReactiveController {
   #polled: PolledTransaction | null = null;
   #failures = 0;
+  /** An answer about the followed transaction was read: the HTTP cache holds a fresh one to revalidate. */
+  #fresh = false;
   readonly #request = new LatestRequest();
   #timer?: ReturnType<typeof setTimeout>;
   #connected = false;
@@ -63,6 +65,7 @@ export class StatusPoller implements ReactiveController {
   /** Follows `transaction` from now on, through its stream or by polling, or stops with `null`. */
   follow(transaction: PolledTransaction | null): void {
     this.#polled = transaction;
+    this.#fresh = false;
     this.#failures = 0;
     this.#streaming = Boolean(transaction) && this.options.stream();
     this.#stream.follow(this.#streaming ? transaction : null);
@@ -96,9 +99,12 @@ export class StatusPoller implements ReactiveController {
 
   async #poll({ id, statusUrl }: PolledTransaction): Promise<void> {
     const latest = await this.#request.run(
-      (signal) => requestJson(statusUrl, { cache: 'no-cache' }, this.options.timeout(), signal),
+      // The first read skips the HTTP cache: a revalidated answer (304) would bring back an old body,
+      // and with it an old server_time for the countdown's clock. Later ones revalidate.
+      (signal) => requestJson(statusUrl, { cache: this.#fresh ? 'no-cache' : 'reload' }, this.options.timeout(), signal),
       (body) => {
         this.options.onStatus(readStatusOf(body, id));
+        this.#fresh = true;
         // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
         this.#failures = 0;
       },

@@ -2,6 +2,15 @@ import { expect } from '@open-wc/testing';
 import { envelope, follow, next, OTHER_UUID, script, sleep, status, until, UUID } from './scripted.js';
 
 describe('<kyc-verify> under failures', () => {
+  it('reads a transaction first past the HTTP cache (an old cached answer would bring an old server clock), then revalidates', async () => {
+    const scripted = await script({ status: [status('pending'), status('pending'), status('pending')] });
+    await follow(scripted, { 'poll-interval': '100', 'no-stream': '' });
+    await until(async () => (await scripted.log()).length >= 3);
+    const [first, ...later] = (await scripted.log()).map((entry) => entry.cacheControl);
+    expect(first).to.equal('no-cache');
+    expect(later.slice(0, 2)).to.deep.equal(['max-age=0', 'max-age=0']);
+  });
+
   it('retries after a 5xx, says so in kyc-error, and loses no event', async () => {
     const scripted = await script({ status: [status('pending'), { status: 503 }, { status: 500 }, status('successful')] });
     const { element, of, types } = await follow(scripted);

@@ -5,7 +5,7 @@
 //   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>);
 //                                      with Accept: text/event-stream, the next stream answer instead
 //   POST /scripted/<id>/session        next session answer
-//   GET  /scripted/<id>/log            every request so far but streams: { route, method, uuid, cookie, at }
+//   GET  /scripted/<id>/log            every request so far but streams: { route, method, uuid, cookie, cacheControl, at }
 //   GET  /scripted/<id>/streams        every stream request so far: { uuid, lastEventId, at, closedAt }
 //   GET  /csp-page?status-url=…        the element alone on a page under a strict Content-Security-Policy
 //
@@ -66,7 +66,14 @@ export async function scriptedStatusMiddleware(ctx, next) {
 
   const kind = route === 'session' && ctx.method === 'POST' ? 'session' : 'status';
   const count = script.log.filter((entry) => entry.route === kind).length;
-  script.log.push({ route: kind, method: ctx.method, uuid: uuid ?? null, cookie: ctx.get('cookie'), at: Date.now() });
+  script.log.push({
+    route: kind,
+    method: ctx.method,
+    uuid: uuid ?? null,
+    cookie: ctx.get('cookie'),
+    cacheControl: ctx.get('cache-control'),
+    at: Date.now(),
+  });
   const answer = nextAnswer(script[kind], count);
 
   if (answer.delay) await sleep(answer.delay);

@@ -29,6 +29,8 @@ export interface LoggedRequest {
   method: string;
   uuid: string | null;
   cookie: string;
+  /** The request's Cache-Control, which says how the browser used its HTTP cache. */
+  cacheControl: string;
   at: number;
 }
 
