@@ -42,7 +42,9 @@ function renderActions({ strings, status, problem, continueReady, canStartAgain 
 
 /** The live status line (with why it ended, after a failure or an expiry) and what comes next. */
 export function renderOutcome(view: ViewState, actions: ViewActions, tone: string) {
-  const reason = !view.problem && view.status && endReason(view.status);
+  const found = !view.problem && view.status && endReason(view.status);
+  // "You can try again" only where the element offers it; the other reasons say why, which stays true.
+  const reason = found === 'reasonOther' && !view.canStartAgain ? null : found;
   // One line of markup: the status line's text is exactly what it says.
   const line = html`${statusText(view)}${reason ? html` <span part="reason">${view.strings[reason]}</span>` : nothing}`;
   return html`<div class="outcome">

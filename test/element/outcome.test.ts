@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { KycVerify } from '../../src/index.js';
-import { follow, mount, next, script, shadow, status, until, UUID, type Answer } from './scripted.js';
+import { follow, mount, next, script, shadow, status, until, UUID, VERIFICATION_URL, type Answer } from './scripted.js';
 
 const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
 const text = (element: KycVerify, name: string) => part(element, name)?.textContent ?? null;
@@ -32,7 +32,6 @@ describe('<kyc-verify> end states', () => {
     ['a card that could not be validated', failed('007'), 'We could not validate your ID card.'],
     ['a selfie that does not match the card', failed('014'), 'Your selfie does not match the photo on your ID card.'],
     ['a selfie below the minimum score', failed('015'), 'We could not confirm your selfie.'],
-    ['any other failure', failed('016'), 'You can try again.'],
   ];
   for (const [why, answer, reason] of REASONS) {
     it(`says why it failed: ${why}`, async () => {
@@ -41,6 +40,26 @@ describe('<kyc-verify> end states', () => {
       expect(text(element, 'reason')).to.include(reason);
     });
   }
+
+  it('offers to try again after any other failure, when it can start a new verification itself', async () => {
+    const scripted = await script({ session: [{ status: 201, body: { uuid: UUID } }], status: [failed('016')] });
+    const { element, of } = await mount({
+      'session-url': scripted.sessionUrl,
+      'status-url': scripted.statusUrl,
+      'verification-url': VERIFICATION_URL,
+      lang: 'en',
+    });
+    await until(() => of('kyc-failed').length > 0);
+    await element.updateComplete;
+    expect(text(element, 'reason')).to.equal('You can try again.');
+    expect(part(element, 'retry-button')).to.not.equal(null);
+  });
+
+  it('promises no new try after any other failure when the host, not the element, starts verifications', async () => {
+    const element = await ended([failed('016')], 'kyc-failed');
+    expect(text(element, 'status')).to.equal('We could not verify your identity.');
+    expect(part(element, 'retry-button')).to.equal(null);
+  });
 
   it('says an expiry before the link expired was a step left idle, not the link', async () => {
     const now = Date.now();
