@@ -1,5 +1,5 @@
 // Every state the person can see, in Spanish and English, kept as a screenshot of the widget in
-// test-results/e2e/states-<lang>-<state>.png: each state is reached as it is in real life (the
+// test-results/e2e/states-<lang>-<state>.png (and -dark.png): each state is reached as it is in real life (the
 // sandbox's outcomes and clock, the host stopped, the host's answers), and its words are checked.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -48,8 +48,13 @@ describe('end to end: every state of the widget, in both languages', () => {
     for (const code of codes) await control(`transactions/${uuid}/outcome`, { code });
   }
 
+  /** Keeps a screenshot of the widget in light and in dark, and gives its status line. */
   async function keep(page: Page, name: string): Promise<string> {
-    await page.locator('#widget').screenshot({ path: `${SCREENSHOTS}/states-${name}.png` });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.locator('#widget').screenshot({ path: `${SCREENSHOTS}/states-${name}${colorScheme === 'dark' ? '-dark' : ''}.png` });
+    }
+    await page.emulateMedia({ colorScheme: null });
     return (await page.locator('kyc-verify [part~="status"]').textContent()) ?? '';
   }
 
