@@ -23,7 +23,8 @@ describe('the committed custom-elements.json and JSX types', () => {
     // The generator writes into the tree: leave it as committed, whatever this test finds.
     if (generatedJsx !== committedJsx) await writeFile(JSX_TYPES, committedJsx);
   });
-  after(() => rm(outdir, { recursive: true, force: true }));
+  // The analyzer also writes under the working directory, joined with the absolute path it was given.
+  after(() => Promise.all([outdir, join('.', outdir)].map((dir) => rm(dir, { recursive: true, force: true }))));
 
   it('matches what the analyzer makes of the source (run `npm run build:manifest`)', async () => {
     const generated = JSON.parse(await readFile(join(outdir, 'custom-elements.json'), 'utf8'));
