@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createKycClient, createKycKit, MemoryStore, type SessionTransactionRequest, type Store } from '../src/server/index.js';
 import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
+import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
 
 export interface DemoHostOptions {
@@ -165,10 +166,4 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       await Promise.all([feed.close(), redisStore?.close()]);
     },
   };
-}
-
-/** A normalized RUT as people write it: `111111111` → `11.111.111-1`. */
-function formatRut(rut: string): string {
-  const body = rut.slice(0, -1).replace(/\B(?=(\d{3})+$)/g, '.');
-  return `${body}-${rut.slice(-1)}`;
 }

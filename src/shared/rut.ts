@@ -11,6 +11,12 @@ export function normalizeRut(value: string): string | null {
   return checkDigitOf(body) === checkDigit ? body + checkDigit : null;
 }
 
+/** A normalized RUT as people write it: `111111111` → `11.111.111-1`. */
+export function formatRut(rut: string): string {
+  const body = rut.slice(0, -1).replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${body}-${rut.slice(-1)}`;
+}
+
 export function isValidRut(value: string): boolean {
   return normalizeRut(value) !== null;
 }
