@@ -9,15 +9,16 @@ export function terserPass(): Plugin {
   return {
     name: 'kyc-verify:terser-pass',
     apply: 'build',
-    async renderChunk(code) {
+    async renderChunk(code, _chunk, outputOptions) {
       const result = await minify(code, {
         module: true,
         ecma: 2020,
         compress: { passes: 3 },
         format: { comments: /^!/ },
-        sourceMap: true,
+        // A map only when the build writes them (it does not today): terser's map is work thrown away otherwise.
+        sourceMap: Boolean(outputOptions.sourcemap),
       });
-      return { code: result.code!, map: result.map as string };
+      return { code: result.code!, map: (result.map as string | undefined) ?? null };
     },
   };
 }
