@@ -54,18 +54,24 @@ export interface VerificationOptions {
   tries?: '1' | '3';
   expiration?: '600' | '60';
   lang?: 'es' | 'en';
+  mode?: 'auto' | 'qr' | 'button' | 'both';
   /** A webhook at every step (`metadata.webhook_full_update`). */
   fullUpdate?: boolean;
 }
 
-/** Opens the demo page, chooses the options and starts a verification; resolves once the QR code shows. */
-export async function startVerification(page: Page, url: string, options: VerificationOptions = {}): Promise<void> {
+/** Opens the demo page, chooses the options and presses Start verification. */
+export async function pressStart(page: Page, url: string, options: VerificationOptions = {}): Promise<void> {
   await page.goto(url);
   await page.locator('#nin option').first().waitFor({ state: 'attached' });
   const { fullUpdate, ...choices } = options;
   for (const [name, value] of Object.entries(choices)) await page.selectOption(`select[name=${name}]`, value);
   if (fullUpdate) await page.check('input[name=full_update]');
   await page.getByRole('button', { name: 'Start verification' }).click();
+}
+
+/** Starts a verification on the demo page; resolves once the QR code shows. */
+export async function startVerification(page: Page, url: string, options: VerificationOptions = {}): Promise<void> {
+  await pressStart(page, url, options);
   await page.locator('kyc-verify [part="qr"] path').waitFor();
 }
 

@@ -9,6 +9,7 @@ import { es } from '../../src/element/locales/es.js';
 import {
   desktop,
   phone,
+  pressStart,
   scanQr,
   SCREENSHOTS,
   startVerification,
@@ -74,11 +75,7 @@ describe('end to end: every state of the widget, in both languages', () => {
 
       it('waiting on the phone itself: the button, with no word about another device', TEST, async () => {
         const page = await phone(world);
-        await page.goto(world.demo.url);
-        await page.locator('#nin option').first().waitFor({ state: 'attached' });
-        await page.selectOption('select[name=lang]', lang);
-        await page.selectOption('select[name=mode]', 'button');
-        await page.getByRole('button', { name: 'Start verification' }).click();
+        await pressStart(page, world.demo.url, { lang, mode: 'button' });
         await page.locator('kyc-verify [part~="button"]').first().waitFor();
         assert.equal(await keep(page, `${lang}-waiting-button`), words.waitingHere);
       });
@@ -133,10 +130,7 @@ describe('end to end: every state of the widget, in both languages', () => {
       it('the session cannot be created (502)', TEST, async () => {
         const page = await desktop(world);
         await page.route('**/kyc/session**', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
-        await page.goto(world.demo.url);
-        await page.locator('#nin option').first().waitFor({ state: 'attached' });
-        await page.selectOption('select[name=lang]', lang);
-        await page.getByRole('button', { name: 'Start verification' }).click();
+        await pressStart(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
         assert.equal(error.status, 502);
         assertShows(await keep(page, `${lang}-error-session`), words.errorStart);
