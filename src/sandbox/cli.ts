@@ -1,24 +1,22 @@
 #!/usr/bin/env node
-/** `npm run sandbox [-- --port N] [--host H]`: runs the sandbox until interrupted and prints its URL. */
-import { parseArgs } from 'node:util';
+/** `kyc-verify-sandbox [options]` (`npm run sandbox -- [options]`): runs the sandbox until interrupted and prints its URL. */
+import { parseCommandLine, USAGE } from './cli-options.js';
 import { startSandbox } from './index.js';
 
-const DEFAULT_PORT = 4010;
-
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: String(DEFAULT_PORT) },
-    host: { type: 'string', default: '127.0.0.1' },
-  },
-});
-
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`kyc-verify sandbox: --port must be an integer from 0 to 65535, not "${values.port}"`);
+const commandLine = parseCommandLine(process.argv.slice(2));
+if ('help' in commandLine) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if ('error' in commandLine) {
+  console.error(`kyc-verify sandbox: ${commandLine.error}\nRun kyc-verify-sandbox --help for the options.`);
   process.exit(2);
 }
 
-const sandbox = await startSandbox({ port, host: values.host });
+const sandbox = await startSandbox(commandLine.options).catch((error: Error) => {
+  console.error(`kyc-verify sandbox: ${error.message}`);
+  process.exit(1);
+});
 console.log(`kyc-verify sandbox listening on ${sandbox.url}`);
 console.log(`  OpenAPI document: ${sandbox.url}/openapi.json`);
 console.log('  Clients: sandbox-client / sandbox-secret (see README, "Sandbox")');

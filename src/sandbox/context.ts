@@ -12,6 +12,8 @@ export interface SandboxParts {
   tokens: TokenIssuer;
   service: KycService;
   webhooks: WebhookDispatcher;
+  /** The sandbox's public URL: the origin of the links it makes, never taken from a request's Host header. */
+  publicUrl: () => string;
 }
 
 /** Hono environment of the sandbox app: Bearer routes find the token's claims in `claims`. */

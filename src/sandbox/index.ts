@@ -6,6 +6,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { originOf, reachableHost } from './address.js';
+import { AllowedHosts, defaultAllowedHosts } from './allowed-hosts.js';
 import { createSandboxApp } from './app.js';
 import { DEFAULT_CLIENTS, type SandboxClient } from './clients.js';
 import { SandboxClock } from './clock.js';
@@ -13,19 +14,43 @@ import { generateNanoid } from './nanoid.js';
 import type { WebhookDelivery } from './schemas.js';
 import { KycService } from './service.js';
 import { TokenIssuer } from './tokens.js';
-import { WebhookDispatcher, type WebhookRetryOptions } from './webhooks.js';
+import { WebhookDispatcher, type LogLine, type WebhookRetryOptions } from './webhooks.js';
 
 export { DEFAULT_CLIENTS, READ_SCOPE, WRITE_SCOPE, type SandboxClient } from './clients.js';
 export { SELFIE_SCORES } from './flow.js';
 export { TEST_IDENTITIES, type TestIdentity } from './identities.js';
 export type { WebhookDelivery } from './schemas.js';
-export type { WebhookRetryOptions } from './webhooks.js';
+export type { LogLine, WebhookRetryOptions } from './webhooks.js';
+export { ANY_HOST } from './allowed-hosts.js';
+export { FIELD_LIMITS } from './schemas.js';
+
+/** Most transactions kept by default, live and ended together (503 when all are live). */
+export const DEFAULT_MAX_TRANSACTIONS = 10_000;
+/** How long an ended transaction stays readable by default, in real seconds. */
+export const DEFAULT_ENDED_RETENTION_SECONDS = 3600;
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to listen on (default 127.0.0.1); with 0.0.0.0 or ::, `url` names the machine's network address. */
   host?: string;
+  /**
+   * The sandbox's address as others reach it (`url`, and the origin of the links it makes), whatever
+   * Host header a request carries. Default: `http://<host, or the machine's address for a wildcard>:<port>`.
+   */
+  publicUrl?: string;
+  /**
+   * Hosts that a `webhook` or a `metadata.redirect_uri` may point at (400 at creation otherwise): host
+   * names, IP addresses, CIDR ranges, or `*` for any. Default: any while listening on loopback; else
+   * loopback and the public URL's host.
+   */
+  allowedHosts?: readonly string[];
+  /** Most transactions kept, live and ended together (default 10,000); the oldest ended make room, and when all are live creation answers 503. */
+  maxTransactions?: number;
+  /** Real seconds an ended transaction stays readable (default 3600; the sandbox clock does not count). */
+  endedRetentionSeconds?: number;
+  /** Where one line per failed webhook delivery goes (default console.warn). */
+  log?: LogLine;
   /** OAuth clients accepted; replaces DEFAULT_CLIENTS (spread them to add yours). */
   clients?: readonly SandboxClient[];
   /** Largest request body in bytes before 413 (default 64 KiB). */
@@ -52,13 +77,22 @@ export interface SandboxHandle {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const configuredUrl = options.publicUrl === undefined ? undefined : publicUrlOf(options.publicUrl);
+  const publicHost = configuredUrl ? new URL(configuredUrl).hostname : reachableHost(host);
+  const allowedHosts = new AllowedHosts(options.allowedHosts ?? defaultAllowedHosts(host, publicHost));
+  const limits = {
+    capacity: positive('maxTransactions', options.maxTransactions ?? DEFAULT_MAX_TRANSACTIONS),
+    retentionMs: 1000 * positive('endedRetentionSeconds', options.endedRetentionSeconds ?? DEFAULT_ENDED_RETENTION_SECONDS, 0),
+  };
   const clock = new SandboxClock();
-  const webhooks = new WebhookDispatcher(clock, options.webhookRetry);
-  const service = new KycService({ clock, webhooks, generateNanoid: options.generateNanoid ?? generateNanoid });
-  const parts = { clock, clients: options.clients ?? DEFAULT_CLIENTS, tokens: new TokenIssuer(clock), service, webhooks };
+  const webhooks = new WebhookDispatcher(clock, options.webhookRetry, options.log);
+  const service = new KycService({ clock, webhooks, generateNanoid: options.generateNanoid ?? generateNanoid, limits, allowedHosts });
+  let url = configuredUrl ?? '';
+  const clients = options.clients ?? DEFAULT_CLIENTS;
+  const parts = { clock, clients, tokens: new TokenIssuer(clock), service, webhooks, publicUrl: () => url };
   const app = createSandboxApp(parts, options.maxBodyBytes);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  const host = options.host ?? '127.0.0.1';
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -67,10 +101,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  url ||= originOf(publicHost, (server.address() as AddressInfo).port);
 
   return {
-    url: originOf(reachableHost(host), port),
+    url,
     webhookDeliveries: (uuid) => webhooks.deliveries(uuid),
     webhooksSettled: () => webhooks.settled(),
     close: () =>
@@ -81,4 +115,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeIdleConnections();
       }),
   };
+}
+
+/** An http(s) URL without its trailing slashes, or an error naming the option. */
+function publicUrlOf(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new Error(`publicUrl must be an http(s) URL, not "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+function positive(name: string, value: number, least = 1): number {
+  if (!Number.isInteger(value) || value < least) throw new Error(`${name} must be an integer of at least ${least}, not ${value}`);
+  return value;
 }

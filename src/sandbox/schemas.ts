@@ -10,6 +10,7 @@ import {
   credentialFields,
   envelopeOf,
   errorEnvelopeFields,
+  httpUrl,
   lacksRequiredNin,
   METADATA_DEFAULTS,
   metadataFields,
@@ -21,8 +22,26 @@ import {
 } from '../shared/wire/fields.js';
 import { narrowed, withDefaults } from './schema-helpers.js';
 
-/** A century: further would take the clock past what a date can hold. */
+/** A century: the most one call moves the clock (the sum is bounded by the largest date, 400 past it). */
 const MAX_ADVANCE_SECONDS = 100 * 365 * 86_400;
+
+/**
+ * Longest accepted texts, as a real service bounds its columns (422 past them): they bound what
+ * one transaction holds in memory. URLs as long as browsers and proxies commonly carry.
+ */
+export const FIELD_LIMITS = {
+  identifier: 255,
+  url: 2048,
+  email: 254,
+  country: 64,
+  nin: 20,
+  allowedClients: 10,
+  /** A week: the longest link expiry, so no timer waits longer. */
+  expirationSeconds: 7 * 86_400,
+} as const;
+
+const identifier = (field: z.ZodString) => field.max(FIELD_LIMITS.identifier);
+const boundedUrl = () => httpUrl().max(FIELD_LIMITS.url);
 
 export const ErrorEnvelopeSchema = z.object(errorEnvelopeFields).openapi('ErrorEnvelope', { description: 'Error envelope (spec §7.1).' });
 
@@ -36,8 +55,14 @@ export const TokenRequestSchema = z
 
 export const TokenResponseSchema = z.object(tokenResponseFields).openapi('TokenResponse');
 
+const boundedMetadataFields = narrowed(metadataFields, {
+  country: metadataFields.country.max(FIELD_LIMITS.country),
+  nin: metadataFields.nin.max(FIELD_LIMITS.nin),
+  redirect_uri: boundedUrl(),
+});
+
 export const MetadataSchema = z
-  .object(withDefaults(metadataFields, METADATA_DEFAULTS))
+  .object(withDefaults(boundedMetadataFields, METADATA_DEFAULTS))
   .openapi('Metadata', { description: 'Business rules of the flow (spec §2.3.1).' });
 
 export type Metadata = z.output<typeof MetadataSchema>;
@@ -45,11 +70,25 @@ export type Metadata = z.output<typeof MetadataSchema>;
 export const CreateTransactionRequestSchema = z
   .object(
     narrowed(createRequestFields, {
+      transaction_id: identifier(createRequestFields.transaction_id),
+      company_id: identifier(createRequestFields.company_id),
       tries: createRequestFields.tries.default(DEFAULT_TRIES),
       expiration: createRequestFields.expiration
-        .max(MAX_ADVANCE_SECONDS)
+        .max(FIELD_LIMITS.expirationSeconds)
         .default(DEFAULT_EXPIRATION_SECONDS)
-        .openapi({ description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a century.' }),
+        .openapi({ description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' }),
+      webhook: boundedUrl().optional(),
+      scope: identifier(z.string()).optional(),
+      user_id: identifier(z.string()).optional(),
+      client_id: identifier(z.string()).optional(),
+      creator_user_id: identifier(z.string()).optional(),
+      allowed_clients: z.array(identifier(z.string())).max(FIELD_LIMITS.allowedClients).optional(),
+      user_email: z.email().max(FIELD_LIMITS.email).optional(),
+      link: z
+        .string()
+        .max(FIELD_LIMITS.url)
+        .optional()
+        .openapi({ description: 'Template of validator_url; expands {{transaction_uuid}} and {{nin}}.' }),
     }),
   )
   .extend({ metadata: MetadataSchema.prefault({}) })

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ISSUE_CODES } from '../shared/issue-codes.js';
+import { refuseDisallowedTargets, type AllowedHosts } from './allowed-hosts.js';
 import type { SandboxClock } from './clock.js';
 import { ApiError } from './errors.js';
 import { applyEvent, startFlow, type Flow, type FlowEvent, type FlowRules } from './flow.js';
@@ -12,43 +13,60 @@ import { normalizeRut } from '../shared/rut.js';
 import { limitViolations } from '../shared/wire/limits.js';
 import { expiryMsOf, verificationLink } from '../shared/wire/links.js';
 import type { CreateTransactionRequest, Transaction, WebhookPayload } from './schemas.js';
-import { TransactionStore, type StoredTransaction } from './store.js';
+import { TransactionStore, type StoreLimits, type StoredTransaction } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /** How long an enrolment lets later verifications of the same nin skip the document (spec is silent). */
 const ENROLMENT_VALIDITY_MS = 365 * 24 * 3600 * 1000;
-/** setTimeout's longest delay; a later deadline is re-armed when this one fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Most enrolments kept; the oldest is forgotten first, as if it had lapsed. */
+const MAX_ENROLMENTS = 10_000;
 
 export interface ServiceOptions {
   clock: SandboxClock;
   webhooks: WebhookDispatcher;
   generateNanoid: () => string;
+  limits: StoreLimits;
+  /** Hosts a webhook or a redirect_uri may point at. */
+  allowedHosts: AllowedHosts;
 }
 
 export class KycService {
-  readonly #store = new TransactionStore();
+  readonly #store: TransactionStore;
   /** Enrolled nins per company (a private base, spec §2.3.1), mapped to when the enrolment lapses. */
   readonly #enrolments = new Map<string, number>();
   readonly #clock: SandboxClock;
   readonly #webhooks: WebhookDispatcher;
   readonly #generateNanoid: () => string;
+  readonly #allowedHosts: AllowedHosts;
+  readonly #capacity: number;
 
-  constructor({ clock, webhooks, generateNanoid }: ServiceOptions) {
+  constructor({ clock, webhooks, generateNanoid, limits, allowedHosts }: ServiceOptions) {
     this.#clock = clock;
     this.#webhooks = webhooks;
     this.#generateNanoid = generateNanoid;
+    this.#allowedHosts = allowedHosts;
+    this.#capacity = limits.capacity;
+    this.#store = new TransactionStore(limits);
   }
 
-  /** Creates a transaction, after the rules that answer 400 and 409 (spec §4.2, §8). */
+  /** Creates a transaction, after the rules that answer 400, 409 and 503 (spec §4.2, §8; the sandbox's bounds). */
   create(request: CreateTransactionRequest, origin: string): StoredTransaction {
     checkLimits(request);
+    refuseDisallowedTargets(this.#allowedHosts, { webhook: request.webhook, 'metadata.redirect_uri': request.metadata.redirect_uri });
     if (this.#store.hasTransactionId(request.company_id, request.transaction_id)) {
       throw new ApiError(
         409,
         'Transaction',
         'Duplicated',
         `transaction_id ${request.transaction_id} already exists for company ${request.company_id}`,
+      );
+    }
+    if (!this.#store.makeRoom()) {
+      throw new ApiError(
+        503,
+        'Transaction',
+        'Service unavailable',
+        `The sandbox holds ${this.#capacity} transactions in progress, its most: end or expire some, or raise maxTransactions (--max-transactions)`,
       );
     }
     const now = this.#clock.now();
@@ -128,8 +146,17 @@ export class KycService {
     return captureStartedAtMs + captureSecondsOf(flow, data) * 1000;
   }
 
+  /** Moves the clock forward and expires what fell due; 400 when the move would pass the largest date. */
   advanceClock(seconds: number): void {
-    this.#clock.advance(seconds);
+    if (!this.#clock.advance(seconds)) {
+      const left = this.#clock.secondsLeft;
+      throw new ApiError(
+        400,
+        'Clock',
+        'Bad request',
+        `advance_seconds ${seconds} would pass the largest date a clock holds; ${left} seconds are left`,
+      );
+    }
     for (const transaction of this.#store.active()) {
       if (!this.#expireIfDue(transaction)) this.#scheduleExpiry(transaction);
     }
@@ -163,7 +190,8 @@ export class KycService {
     clearTimeout(transaction.expiryTimer ?? undefined);
     transaction.expiryTimer = null;
     if (!transaction.data.active) return;
-    const delay = Math.min(Math.max(0, this.#deadline(transaction) - this.#clock.now()), MAX_TIMER_MS);
+    // At most a week (the longest expiration), so within setTimeout's range.
+    const delay = Math.max(0, this.#deadline(transaction) - this.#clock.now());
     transaction.expiryTimer = setTimeout(() => {
       transaction.expiryTimer = null;
       if (!this.#expireIfDue(transaction)) this.#scheduleExpiry(transaction);
@@ -207,7 +235,10 @@ export class KycService {
   #enrolIfDue({ data }: StoredTransaction): void {
     const rut = data.metadata.nin && normalizeRut(data.metadata.nin);
     if (!data.complete || !data.metadata.enrolment || !rut) return;
-    this.#enrolments.set(enrolmentKey(data.company_id, rut), this.#clock.now() + ENROLMENT_VALIDITY_MS);
+    const key = enrolmentKey(data.company_id, rut);
+    this.#enrolments.delete(key);
+    if (this.#enrolments.size >= MAX_ENROLMENTS) this.#enrolments.delete(this.#enrolments.keys().next().value!);
+    this.#enrolments.set(key, this.#clock.now() + ENROLMENT_VALIDITY_MS);
   }
 
   #isEnrolled(companyId: string, nin: string | undefined): boolean {

@@ -1,7 +1,7 @@
 /**
  * Webhook delivery (spec §6): sent at once and asynchronously, retried with backoff only when
  * the connection fails, never after an answer (a 5xx is logged, not retried). Every delivery is
- * kept in a bounded log that `GET /sandbox/webhooks` serves.
+ * kept in a bounded log that `GET /sandbox/webhooks` serves, and a failed one is told in one line.
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -16,6 +16,9 @@ export interface WebhookRetryOptions {
   /** How long to wait for an answer before giving up without retrying (default 10 s). */
   timeoutMs?: number;
 }
+
+/** Where the one-line report of a failed delivery goes. */
+export type LogLine = (line: string) => void;
 
 type AttemptResult = { status: number; error: null } | { status: null; error: string; connectionFailed: boolean };
 
@@ -36,6 +39,7 @@ export class WebhookDispatcher {
   constructor(
     private readonly clock: SandboxClock,
     options: WebhookRetryOptions = {},
+    private readonly log: LogLine = console.warn,
   ) {
     this.#attempts = options.attempts ?? 5;
     this.#baseDelayMs = options.baseDelayMs ?? 500;
@@ -49,6 +53,7 @@ export class WebhookDispatcher {
     const running = this.#deliver(delivery)
       // A delivery that cannot even be attempted is a failed delivery, never a crashed sandbox.
       .catch(() => void (delivery.state = 'failed'))
+      .then(() => this.#reportFailure(delivery))
       .finally(() => this.#inFlight.delete(running));
     this.#inFlight.add(running);
   }
@@ -88,6 +93,17 @@ export class WebhookDispatcher {
       await this.#wait(this.#baseDelayMs * 2 ** (attempt - 1));
     }
     delivery.state = 'failed';
+  }
+
+  /** One line per failed delivery: the target without its credentials or query, and the last attempt's outcome. */
+  #reportFailure({ state, url, attempts }: WebhookDelivery): void {
+    if (state !== 'failed' || this.#closed) return;
+    const last = attempts.at(-1);
+    const outcome = last ? (last.error ?? `answered ${last.status}`) : 'not attempted';
+    const target = URL.canParse(url) ? `${new URL(url).origin}${new URL(url).pathname}` : 'a malformed URL';
+    this.log(
+      `kyc-verify sandbox: webhook delivery to ${target} failed: ${outcome} (${attempts.length} attempt${attempts.length === 1 ? '' : 's'})`,
+    );
   }
 
   #wait(ms: number): Promise<void> {

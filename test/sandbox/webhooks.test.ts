@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { refusingUrl, SandboxClient, sandboxForTests, webhookReceiver } from './helpers.js';
 
-const sandbox = await sandboxForTests({ webhookRetry: { attempts: 3, baseDelayMs: 5 } });
+const logged: string[] = [];
+const sandbox = await sandboxForTests({ webhookRetry: { attempts: 3, baseDelayMs: 5 }, log: (line) => logged.push(line) });
 const token = await sandbox.token();
 const PAYLOAD_FIELDS = [
   'active',
@@ -108,6 +109,34 @@ test('a refused connection is retried with backoff up to the attempt limit', asy
       [null, 'ECONNREFUSED'],
       [null, 'ECONNREFUSED'],
     ],
+  );
+});
+
+test('a failed delivery is told in one line: its target without credentials or query, and why', async () => {
+  const target = new URL(await refusingUrl());
+  Object.assign(target, { username: 'integrator', password: 'hunter2', search: '?token=s3cret' });
+  await run(target.href, {}, '016');
+  assert.deepEqual(
+    logged.filter((line) => line.includes(target.host)),
+    [`kyc-verify sandbox: webhook delivery to ${target.origin}${target.pathname} failed: ECONNREFUSED (3 attempts)`],
+  );
+});
+
+test('a delivery answered 5xx is told in one line with the status', async () => {
+  const receiver = await webhookReceiver(500);
+  await run(receiver.url, {}, '016');
+  assert.deepEqual(
+    logged.filter((line) => line.includes(receiver.url)),
+    [`kyc-verify sandbox: webhook delivery to ${receiver.url} failed: answered 500 (1 attempt)`],
+  );
+});
+
+test('a delivered webhook is not told on the console', async () => {
+  const receiver = await webhookReceiver();
+  await run(receiver.url, {}, '016');
+  assert.deepEqual(
+    logged.filter((line) => line.includes(receiver.url)),
+    [],
   );
 });
 

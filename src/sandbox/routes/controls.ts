@@ -1,6 +1,9 @@
 /** Sandbox-only controls (not in the spec), so tests drive the flow and the clock without a browser. */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { SandboxApp, SandboxParts } from '../context.js';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createMiddleware } from 'hono/factory';
+import { isLoopbackHost } from '../allowed-hosts.js';
+import type { SandboxApp, SandboxEnv, SandboxParts } from '../context.js';
 import { ApiError } from '../errors.js';
 import { errorResponses, jsonResponse } from '../responses.js';
 import { ClockRequestSchema, ClockSchema, OutcomeRequestSchema, TransactionEnvelopeSchema, WebhookLogSchema } from '../schemas.js';
@@ -34,16 +37,35 @@ const advanceClockRoute = createRoute({
   tags: ['Sandbox controls'],
   summary: 'Move the sandbox clock forward (expiry, token lifetime, capture timers)',
   request: { body: { required: true, content: { 'application/json': { schema: ClockRequestSchema } } } },
-  responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock after the move'), ...errorResponses([422]) },
+  responses: {
+    200: jsonResponse(ClockSchema, 'The sandbox clock after the move'),
+    ...errorResponses([400, 422], { 400: 'The move would pass the largest date a clock holds (+275760-09-13)' }),
+  },
+});
+
+/**
+ * The log tells what answered at each target (status, error, timing): served to a caller on
+ * another machine, it would make the sandbox a port scanner. Owning the transaction proves
+ * nothing here, as the built-in clients' secrets are public.
+ */
+const loopbackOnly = createMiddleware<SandboxEnv>(async (c, next) => {
+  if (!isLoopbackHost(getConnInfo(c).remote.address ?? '')) {
+    throw new ApiError(403, 'Webhook', 'Forbidden', "The webhook log is served to callers on the sandbox's machine only");
+  }
+  await next();
 });
 
 const webhookLogRoute = createRoute({
   method: 'get',
   path: '/sandbox/webhooks',
   tags: ['Sandbox controls'],
-  summary: 'Webhook delivery log, oldest first',
+  summary: 'Webhook delivery log, oldest first; to loopback callers only',
+  middleware: [loopbackOnly] as const,
   request: { query: z.object({ uuid: z.string().optional().openapi({ description: 'Only deliveries of this transaction' }) }) },
-  responses: { 200: jsonResponse(WebhookLogSchema, 'Deliveries with their attempts') },
+  responses: {
+    200: jsonResponse(WebhookLogSchema, 'Deliveries with their attempts'),
+    ...errorResponses([403], { 403: 'The caller is not on this machine' }),
+  },
 });
 
 export function registerControlRoutes(app: SandboxApp, { service, clock, webhooks }: SandboxParts): void {

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import { BEARER, errorResponses, jsonResponse } from '../responses.js';
 import { CreateTransactionRequestSchema, TransactionEnvelopeSchema } from '../schemas.js';
 
-export function registerTransactionRoutes(app: SandboxApp, { service, tokens }: SandboxParts): void {
+export function registerTransactionRoutes(app: SandboxApp, { service, tokens, publicUrl }: SandboxParts): void {
   const createTransaction = createRoute({
     method: 'post',
     path: '/v1/transactions/',
@@ -17,10 +17,12 @@ export function registerTransactionRoutes(app: SandboxApp, { service, tokens }: 
     request: { body: { required: true, content: { 'application/json': { schema: CreateTransactionRequestSchema } } } },
     responses: {
       201: jsonResponse(TransactionEnvelopeSchema, 'The created transaction'),
-      ...errorResponses([400, 401, 403, 409, 413, 415, 422], {
-        400: 'Invalid tries, expiration or capture times, or malformed JSON',
+      ...errorResponses([400, 401, 403, 409, 413, 415, 422, 503], {
+        400: 'Invalid tries, expiration or capture times, a webhook or redirect_uri outside the allowed hosts, or malformed JSON',
         403: 'Insufficient scope, or company_id of another company',
         409: 'Duplicated: the transaction_id exists for this company_id',
+        422: 'Model validation error, a text longer than its limit included',
+        503: 'The sandbox holds its most transactions, all in progress',
       }),
     },
   });
@@ -45,7 +47,7 @@ export function registerTransactionRoutes(app: SandboxApp, { service, tokens }: 
     if (request.company_id !== company_id) {
       throw new ApiError(403, 'Transaction', 'Forbidden', `The token is not for company ${request.company_id}`);
     }
-    const { data } = service.create(request, new URL(c.req.url).origin);
+    const { data } = service.create(request, publicUrl());
     return c.json({ code: 201, resource: 'Transaction' as const, data, message: 'Created' }, 201);
   });
 
