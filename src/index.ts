@@ -11,5 +11,5 @@ export {
   type KycErrorKind,
   type KycStatusDetail,
 } from './element/events.js';
-export type { KycVerifyStrings } from './element/localize.js';
+export type { KycVerifyStrings } from './element/locales/localize.js';
 export type { StepCode, TransactionState, TransactionStatus } from './shared/transaction-state.js';

@@ -119,8 +119,10 @@ export type CustomElements = {
    * - **kyc-continue** - The end user pressed Continue after a successful verification.
    *
    * ### **Methods:**
-   *  - **start(): _void_** - Starts a verification now: a new session when `session-url` is set (for `defer`, or to try
-   * again), otherwise follows `transaction` afresh.
+   *  - **start(options: _{ new?: boolean }_): _void_** - Starts a verification now. With `session-url`, asks the host for a session (for `defer`, or to
+   * try again): the transaction it has for this user, resumed, or with `{ new: true }` a new one
+   * (the header `kyc-verify-session: new`). Without, follows `transaction` afresh. Called while
+   * disconnected, it runs on the next connection.
    *
    * ### **Slots:**
    *  - _default_ - Content shown above the link, such as the host's own instructions.

@@ -1,5 +1,5 @@
 import type { StepCode, TransactionState, TransactionStatus } from '../shared/transaction-state.js';
-import type { RequestError } from './request.js';
+import type { RequestError } from './controllers/request.js';
 
 /** What the element observed of a transaction: the `detail` of its state events. */
 export interface KycStatusDetail {
@@ -69,16 +69,6 @@ export class KycErrorEvent extends eventOf<KycErrorDetail>('kyc-error') {}
 
 /** The end user pressed Continue after a successful verification. */
 export class KycContinueEvent extends eventOf<KycStatusDetail>('kyc-continue') {}
-
-/**
- * The terminal event for each end state.
- * @internal
- */
-export const TERMINAL_EVENTS = {
-  successful: KycSuccessfulEvent,
-  failed: KycFailedEvent,
-  expired: KycExpiredEvent,
-} as const;
 
 declare global {
   interface HTMLElementEventMap {

@@ -1,24 +1,17 @@
-import { LitElement, type PropertyValues } from 'lit';
-import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
-import { locate, type Followed } from './configuration.js';
-import { CopyNote } from './copy-note.js';
-import { Countdown } from './countdown.js';
-import { Ending } from './ending.js';
-import {
-  errorDetailOf,
-  KycContinueEvent,
-  KycErrorEvent,
-  KycStateChangeEvent,
-  statusDetailOf,
-  type KycErrorDetail,
-  type KycStatusDetail,
-} from './events.js';
-import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './kyc-verify.view.js';
-import { languageOf, stringsFor, type KycVerifyStrings } from './localize.js';
-import { RequestError } from './request.js';
-import { SessionRequest } from './session-request.js';
-import { StatusPoller } from './status-poller.js';
-import { styles } from './kyc-verify.styles.js';
+import { LitElement } from 'lit';
+import type { TransactionStatus } from '../shared/transaction-state.js';
+import { CopyNote } from './controllers/copy-note.js';
+import { Countdown } from './controllers/countdown.js';
+import { Delay } from './controllers/delay.js';
+import { SessionRequest } from './controllers/session-request.js';
+import { StatusPoller } from './controllers/status-poller.js';
+import { StatusStream } from './controllers/status-stream.js';
+import { statusDetailOf, type KycStatusDetail } from './events.js';
+import { languageOf, stringsFor, type KycVerifyStrings } from './locales/localize.js';
+import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
+import { outcomeOf } from './machine/outcome.js';
+import { styles } from './view/kyc-verify.styles.js';
+import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './view/kyc-verify.view.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -31,13 +24,17 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** A number attribute's value, or `fallback` when it is missing, not a number or negative. */
 const numberOr = (value: number, fallback: number) => (Number.isFinite(value) && value >= 0 ? value : fallback);
 
-/** Attributes that say where the current transaction's link and status are, and how to follow it. */
-const FOLLOWING_PROPERTIES = ['statusUrl', 'verificationUrl', 'link', 'noStream'] as const;
-
 /**
  * Runs a biometric identity verification: shows the end user the verification link as a QR code
  * (desktop → phone) or a button (phone), follows the transaction through the host's status proxy
  * (its status stream when it offers one, polling otherwise) and tells the page how it ended.
+ *
+ * With a `session-url` it asks the host for the transaction itself: a POST with the header
+ * `kyc-verify-session: resume` (the transaction the host has for this user, or a new one), or
+ * `kyc-verify-session: new` when a new one is wanted (`start({ new: true })`, or Try again after
+ * a transaction failed or expired). A host that answers 429 is asked again only once its
+ * `Retry-After` has passed: until then the element asks the end user, calmly, to wait or to finish
+ * the verification under way.
  *
  * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
  *
@@ -137,11 +134,10 @@ export class KycVerify extends LitElement {
   /** Replacements for any of the visible strings. */
   strings: Partial<KycVerifyStrings> = {};
 
-  // Internal state, in private fields (not properties, so not part of the API); whatever changes it requests an update.
-  #followed: Followed | null = null;
-  /** The last status of the followed transaction. */
-  #observed: TransactionStatus | null = null;
-  #problem: KycErrorDetail | null = null;
+  /** The lifecycle's state (see `machine/machine.ts`): everything else is derived from it or carries it out. */
+  #state = initialState(this.#setup());
+  /** Counts committed events: the effects of an older one stop once a newer one is committed. */
+  #commits = 0;
 
   /**
    * The transaction's last observed status (what the last `kyc-state-change` said), or `null`
@@ -149,145 +145,98 @@ export class KycVerify extends LitElement {
    * event that has passed. Its `state` is reflected as the `state` attribute, for styling.
    */
   get status(): KycStatusDetail | null {
-    return this.#observed && statusDetailOf(this.#observed);
+    const { status } = this.#state;
+    return status && statusDetailOf(status);
   }
 
+  readonly #onStatus = (status: TransactionStatus) => this.#send({ type: 'status', status });
+  readonly #stream = new StatusStream(this, {
+    onStatus: this.#onStatus,
+    onError: (error) => this.#send({ type: 'status-failed', error, retrying: true }),
+    onDelivering: (delivering) => this.#send({ type: 'delivering', delivering }),
+  });
   readonly #poller = new StatusPoller(this, {
-    stream: () => !this.noStream,
     interval: () => Math.max(MIN_POLL_INTERVAL_MS, numberOr(this.pollInterval, DEFAULT_POLL_INTERVAL_MS)),
     timeout: () => this.#requestTimeout(),
-    onStatus: (status) => this.#observe(status),
-    onError: (error, retrying) => this.#report(error, retrying),
+    onStatus: this.#onStatus,
+    onError: (error, retrying) => this.#send({ type: 'status-failed', error, retrying }),
   });
-
-  readonly #countdown = new Countdown(this, this.#poller.pollNow);
+  readonly #countdown = new Countdown(this, () => this.#send({ type: 'deadline' }));
   readonly #copyNote = new CopyNote(this);
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
-    onSession: (session) => {
-      this.#follow(session.uuid, session.link, session.expiresAt);
-      if (session.status && this.#followed) this.#observe(session.status);
-    },
-    onError: (error) => this.#report(error, false),
+    onSession: (answer) => this.#send({ type: 'session', answer }),
+    onError: (error) => this.#send({ type: 'session-failed', error }),
   });
-  readonly #ending = new Ending(this, () => numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS));
+  readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
   readonly #qrCodeOf = keepingLastQrCode();
-  /** `start()` was called: `defer` no longer holds the session back. */
-  #started = false;
-  /** `start()` was called while disconnected after the first update: it runs on connection. */
-  #startPending = false;
 
   /**
-   * Starts a verification now: a new session when `session-url` is set (for `defer`, or to try
-   * again), otherwise follows `transaction` afresh.
+   * Starts a verification now. With `session-url`, asks the host for a session (for `defer`, or to
+   * try again): the transaction it has for this user, resumed, or with `{ new: true }` a new one
+   * (the header `kyc-verify-session: new`). Without, follows `transaction` afresh. Called while
+   * disconnected, it runs on the next connection.
    */
-  start(): void {
-    this.#started = true;
-    // Before the first update, that update begins.
-    if (!this.hasUpdated) return;
-    if (!this.isConnected) {
-      // The next connection begins; until then the old transaction is done with.
-      this.#startPending = true;
-      this.#abandon();
-      return;
-    }
-    this.#startPending = false;
-    keepFocus(this);
-    if (!this.sessionUrl) return this.#begin();
-    this.#abandon();
-    this.#session.create();
+  start(options: { new?: boolean } = {}): void {
+    const { hasUpdated: updated, isConnected: connected } = this;
+    this.#send({ type: 'start', setup: this.#setup(), mode: options.new ? 'new' : 'resume', updated, connected });
   }
 
   override connectedCallback(): void {
     // The controllers resume what was under way: polling, a session request a removal cut short, Continue's wait.
     super.connectedCallback();
-    if (this.#startPending) this.start();
+    this.#send({ type: 'connected', setup: this.#setup() });
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('transaction') || changed.has('sessionUrl')) this.#begin();
-    else if (this.#followed && FOLLOWING_PROPERTIES.some((name) => changed.has(name))) {
-      this.#follow(this.#followed.id, this.#followed.sessionLink);
-    }
+  protected override willUpdate(): void {
+    this.#send({ type: 'configure', setup: this.#setup() });
   }
 
-  #begin(): void {
-    this.#abandon();
-    if (this.transaction) this.#follow(this.transaction);
-    else if (this.sessionUrl && (!this.defer || this.#started)) this.#session.create();
+  #setup(): Setup {
+    const { transaction, sessionUrl, statusUrl, verificationUrl, link, defer, noStream } = this;
+    const continueDelay = numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS);
+    return { transaction, sessionUrl, statusUrl, verificationUrl, link, defer, noStream, continueDelay, base: document.baseURI };
   }
 
-  /** Forgets the current transaction: no answer about it is acted on any more. */
-  #abandon(): void {
-    this.#session.cancel();
-    this.#poller.follow(null);
-    this.#countdown.follow(null);
-    this.#copyNote.clear();
-    this.#ending.reset();
-    this.#see(null);
-    this.#followed = this.#problem = null;
-  }
-
-  /** Checks and resolves everything about transaction `id`, then follows it. No request is made for a bad configuration. */
-  #follow(id: string, sessionLink: string | null = null, expiresAt: string | null = null): void {
-    const located = locate(id, sessionLink, this);
-    if (typeof located === 'string') {
-      this.#abandon();
-      this.#report(new RequestError('config', located, false), false, id);
-      return;
-    }
-    if (this.#followed?.id !== id) this.#see(null);
-    this.#followed = located;
-    this.#problem = null;
-    this.requestUpdate();
-    if (expiresAt) this.#countdown.follow({ expires_at: expiresAt });
-    if (!this.#observed || !isTerminal(this.#observed.state)) this.#poller.follow(located);
-  }
-
-  #observe(status: TransactionStatus): void {
-    const before = this.#observed;
-    this.#see(status);
-    this.#problem = null;
-    const detail = statusDetailOf(status);
-    if (before?.state !== status.state || before.step !== status.step || before.code !== status.code) {
-      this.#dispatch(new KycStateChangeEvent(detail));
-    }
-    // A listener may have moved on (start(), another transaction, removal): this answer is done with.
-    if (this.#observed !== status || !this.isConnected) return;
-    if (!isTerminal(status.state)) return this.#countdown.follow(status);
-    this.#poller.follow(null);
-    this.#countdown.follow(null);
-    this.#ending.end(status.state, detail);
-  }
-
-  /** Keeps `status` and, for styling, the `state` attribute. */
-  #see(status: TransactionStatus | null): void {
-    this.#observed = status;
-    this.requestUpdate();
-    if (status) this.setAttribute('state', status.state);
+  /** Commits the state `event` leads to, then runs its effects; a newer event committed by a listener meanwhile drops the rest. */
+  #send(event: MachineEvent): void {
+    const { state, effects } = reduce(this.#state, event);
+    const commit = ++this.#commits;
+    if (state !== this.#state) this.requestUpdate();
+    this.#state = state;
+    const observed = state.status?.state;
+    if (observed) this.setAttribute('state', observed);
     else this.removeAttribute('state');
+    for (const effect of effects) {
+      if (commit !== this.#commits) return;
+      effect(this.#io);
+    }
   }
 
-  #report(error: RequestError, retrying: boolean, uuid = this.#followed?.id): void {
-    this.#problem = errorDetailOf(error, retrying, uuid);
-    this.requestUpdate();
-    if (!retrying) keepFocus(this);
-    this.#dispatch(new KycErrorEvent(this.#problem));
-  }
-
-  #dispatch(event: Event): void {
-    if (this.isConnected) this.dispatchEvent(event);
-  }
+  /** The element's side of each effect. */
+  readonly #io: Io = {
+    session: (mode) => (mode ? this.#session.create(mode) : this.#session.cancel()),
+    watch: (stream, poll) => {
+      this.#stream.follow(stream);
+      this.#poller.follow(poll);
+    },
+    pollNow: () => this.#poller.pollNow(),
+    countdown: (deadlines) => this.#countdown.follow(deadlines),
+    wait: (ms) => this.#delay.wait(ms),
+    clearCopyNote: () => this.#copyNote.clear(),
+    keepFocus: () => keepFocus(this),
+    dispatch: (event) => this.isConnected && this.dispatchEvent(event),
+  };
 
   #requestTimeout(): number {
     return numberOr(this.requestTimeout, 0) || DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
   readonly #actions: ViewActions = {
-    continue: () => this.#dispatch(new KycContinueEvent(this.status!)),
-    copy: () => this.#copyNote.copy(this.#followed!.link),
-    startAgain: () => this.start(),
+    continue: () => this.#send({ type: 'continue' }),
+    copy: () => this.#copyNote.copy(this.#state.followed!.link),
+    startAgain: () => this.#send({ type: 'retry', setup: this.#setup() }),
   };
 
   protected override render() {
@@ -295,12 +244,8 @@ export class KycVerify extends LitElement {
       {
         strings: stringsFor(languageOf(this), this.strings),
         mode: this.mode,
-        link: this.#followed?.link ?? null,
-        status: this.#observed,
-        problem: this.#problem,
-        starting: this.#session.starting,
-        continueReady: this.#ending.continueReady,
-        canStartAgain: Boolean(this.sessionUrl),
+        machine: this.#state,
+        outcome: outcomeOf(this.#state),
         copyNote: this.#copyNote.note,
         remaining: this.#countdown.remaining,
         qrCodeOf: this.#qrCodeOf,

@@ -1,34 +1,25 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../shared/wire/codes.js';
+
 const NANOID = /^[A-Za-z0-9_-]{6}$/;
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$|\.localhost$/;
 
 /** Whether `id` is a transaction uuid or the 6-character nanoid of spec §2.3. */
 export function isTransactionId(id: string): boolean {
-  return UUID.test(id) || NANOID.test(id);
-}
-
-/** Whether `id` is a full uuid (a nanoid is only an alias the service resolves). */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
+  return UUID_PATTERN.test(id) || NANOID.test(id);
 }
 
 /**
- * The absolute link when it is safe to show an end user: `https:`, or `http:` on this machine.
- * Anything else (`javascript:`, `data:`, plain `http:` on the network) gives `null`.
+ * The absolute link, resolved against `base`, when it is safe to show an end user: `https:`, or
+ * `http:` on this machine. Anything else (`javascript:`, `data:`, plain `http:` on the network) gives `null`.
  */
-export function safeLink(href: string): string | null {
+export function safeLink(href: string, base: string): string | null {
   try {
-    const url = new URL(href, document.baseURI);
+    const url = new URL(href, base);
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
     return secure ? url.href : null;
   } catch {
     return null;
   }
-}
-
-/** The verification link of spec §4.5 under `root`. */
-export function verificationLink(root: string, uuid: string): string {
-  return `${root.replace(/\/+$/, '')}/transactions/${encodeURIComponent(uuid)}`;
 }
 
 /**
@@ -37,12 +28,12 @@ export function verificationLink(root: string, uuid: string): string {
  */
 const UUID_SEGMENT = /(?<=\/):uuid(?=[/?#]|$)/g;
 
-/** The status URL for `uuid` from a `{uuid}` or `:uuid` template, resolved against the page; `null` without a placeholder. */
-export function statusUrlFor(template: string, uuid: string): string | null {
+/** The status URL for `uuid` from a `{uuid}` or `:uuid` template, resolved against `base`; `null` without a placeholder. */
+export function statusUrlFor(template: string, uuid: string, base: string): string | null {
   if (!template.includes('{uuid}') && !template.match(UUID_SEGMENT)) return null;
   const id = encodeURIComponent(uuid);
   try {
-    return new URL(template.replaceAll('{uuid}', id).replaceAll(UUID_SEGMENT, id), document.baseURI).href;
+    return new URL(template.replaceAll('{uuid}', id).replaceAll(UUID_SEGMENT, id), base).href;
   } catch {
     return null;
   }

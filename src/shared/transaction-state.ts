@@ -6,7 +6,8 @@
 import type { StepCode } from './wire/codes.js';
 
 /** The four states of spec §3. */
-export type TransactionState = 'pending' | 'successful' | 'failed' | 'expired';
+export const TRANSACTION_STATES = ['pending', 'successful', 'failed', 'expired'] as const;
+export type TransactionState = (typeof TRANSACTION_STATES)[number];
 
 /** The step codes of spec §3. */
 export type { StepCode } from './wire/codes.js';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'vite';
 import { bundleQrcode } from '../../scripts/bundle-qrcode.js';
-import { qrPath } from '../../src/element/qr-path.js';
+import { qrPath } from '../../src/element/view/qr-path.js';
 
 /** The most bytes a version 40 symbol holds at error correction level M. */
 const MOST_BYTES = 2331;
@@ -49,7 +49,7 @@ describe('qrcode as the browser builds bundle it', () => {
       build: {
         outDir: dir,
         minify: false,
-        lib: { entry: 'src/element/qr-path.ts', formats: ['es'], fileName: () => 'qr-path.js' },
+        lib: { entry: 'src/element/view/qr-path.ts', formats: ['es'], fileName: () => 'qr-path.js' },
       },
     });
     code = await readFile(join(dir, 'qr-path.js'), 'utf8');

@@ -5,11 +5,11 @@
 //   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>);
 //                                      with Accept: text/event-stream, the next stream answer instead
 //   POST /scripted/<id>/session        next session answer
-//   GET  /scripted/<id>/log            every request so far but streams: { route, method, uuid, cookie, cacheControl, at }
+//   GET  /scripted/<id>/log            every request so far but streams: { route, method, uuid, cookie, cacheControl, session, at }
 //   GET  /scripted/<id>/streams        every stream request so far: { uuid, lastEventId, at, closedAt }
 //   GET  /csp-page?status-url=…        the element alone on a page under a strict Content-Security-Policy
 //
-// Answer: { status = 200, body, raw (a body that is sent as it is), delay (ms), fail: 'network' }
+// Answer: { status = 200, body, raw (a body that is sent as it is), headers, delay (ms), fail: 'network' }
 // StreamAnswer: an Answer (refusing the stream, as JSON), or { events: StreamEvent[], hold, ping (ms) }:
 //   a text/event-stream that opens with `retry: 50` (so that a reconnection shows at once), sends
 //   each { event, id, data, delay (ms, before it) } and then closes, or with `hold` stays open,
@@ -72,6 +72,7 @@ export async function scriptedStatusMiddleware(ctx, next) {
     uuid: uuid ?? null,
     cookie: ctx.get('cookie'),
     cacheControl: ctx.get('cache-control'),
+    session: ctx.get('kyc-verify-session') || null,
     at: Date.now(),
   });
   const answer = nextAnswer(script[kind], count);
@@ -90,6 +91,7 @@ export async function scriptedStatusMiddleware(ctx, next) {
 function send(ctx, answer) {
   ctx.status = answer.status ?? 200;
   ctx.set('cache-control', 'no-store');
+  for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
   ctx.type = 'application/json';
   ctx.body = answer.raw ?? JSON.stringify(answer.body ?? null);
 }

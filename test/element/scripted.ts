@@ -9,6 +9,7 @@ export interface Answer {
   status?: number;
   body?: unknown;
   raw?: string;
+  headers?: Record<string, string>;
   delay?: number;
   fail?: 'network';
 }
@@ -31,6 +32,8 @@ export interface LoggedRequest {
   cookie: string;
   /** The request's Cache-Control, which says how the browser used its HTTP cache. */
   cacheControl: string;
+  /** The session request's `kyc-verify-session` header, or `null` without one. */
+  session: string | null;
   at: number;
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { heartbeat } from '../../src/element/status-stream.js';
+import { heartbeat } from '../../src/element/controllers/status-stream.js';
 import { follow, next, OTHER_UUID, script, type Scripted, sleep, status, statusEvent, until, UUID } from './scripted.js';
 
 const polls = async (scripted: Scripted) => (await scripted.log()).filter((entry) => entry.route === 'status').length;

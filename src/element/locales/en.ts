@@ -1,4 +1,4 @@
-import type { KycVerifyStrings } from '../localize.js';
+import type { KycVerifyStrings } from './localize.js';
 
 /** English. */
 export const en: KycVerifyStrings = {
@@ -42,5 +42,6 @@ export const en: KycVerifyStrings = {
   errorStart: 'We could not start the verification. Try again in a few minutes.',
   errorLost: 'We can no longer follow the verification here. If you started it on your phone, finish it there.',
   errorSetup: 'Verification is not available on this page.',
+  busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
 };

@@ -1,4 +1,4 @@
-import type { KycVerifyStrings } from '../localize.js';
+import type { KycVerifyStrings } from './localize.js';
 
 /** Spanish (Chile): the default. Neutral Chilean usage: *celular*, *tú*, *cédula*, and *vencer* alone for expiry. */
 export const es: KycVerifyStrings = {
@@ -42,5 +42,6 @@ export const es: KycVerifyStrings = {
   errorStart: 'No pudimos iniciar la verificación. Inténtalo de nuevo en unos minutos.',
   errorLost: 'Ya no podemos seguir la verificación aquí. Si la comenzaste en tu celular, termínala allá.',
   errorSetup: 'La verificación no está disponible en esta página.',
+  busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
 };

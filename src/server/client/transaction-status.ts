@@ -1,6 +1,6 @@
-import { stateOf, type TransactionStatus } from '../../shared/transaction-state.js';
+import { readStatus } from '../../shared/read-status.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { METADATA_DEFAULTS } from '../../shared/wire/fields.js';
-import { expiryOf } from '../../shared/wire/links.js';
 import { KycProtocolError } from './errors.js';
 import type { Transaction } from './types.js';
 
@@ -28,26 +28,16 @@ export function stepExpiryOf({ active, step, updated_at, metadata }: Transaction
 }
 
 /**
- * design.md's status object for a transaction. Fields are picked one by one, so nothing else
- * (nin, metadata, scores, document data) can reach the browser.
+ * design.md's status object for a transaction, read as the element reads one (`readStatus`), with
+ * the capture step's timeout the kit can tell from the metadata. Fields are picked one by one, so
+ * nothing else (nin, metadata, scores, document data) can reach the browser.
  */
 export function statusOf(transaction: Transaction): TransactionStatus {
-  const { active, complete, failed } = transaction;
-  const state = stateOf({ active, complete, failed });
-  if (!state)
-    throw new KycProtocolError(
-      `transaction ${transaction.uuid}: no state of spec §3 has active=${active}, complete=${complete}, failed=${failed}`,
-    );
-  return {
-    uuid: transaction.uuid,
-    state,
-    step: transaction.step,
-    code: transaction.code,
-    issue_description: transaction.issue_description,
-    expires_at: expiryOf(transaction),
-    updated_at: transaction.updated_at,
-    step_expires_at: stepExpiryOf(transaction),
-  };
+  try {
+    return { ...readStatus(transaction), step_expires_at: stepExpiryOf(transaction) };
+  } catch (error) {
+    throw new KycProtocolError(`transaction ${transaction.uuid}: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -1,13 +1,13 @@
-import type { TransactionStatus } from '../shared/transaction-state.js';
-import { dateText, readStatusOf } from './read-status.js';
+import { dateText, readStatusOf } from '../../shared/read-status.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { protocolError } from './request.js';
 
-/** design.md's session answer: the transaction the host created for this user. */
+/** design.md's session answer: the transaction the host created for this user, or resumed. */
 export interface SessionAnswer {
   uuid: string;
   link: string | null;
   expiresAt: string | null;
-  /** Present when the host also sent the status fields. */
+  /** Present when the host also sent the status fields; a resumed transaction may have ended already. */
   status: TransactionStatus | null;
 }
 

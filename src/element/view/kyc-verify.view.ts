@@ -1,25 +1,18 @@
 import { html, nothing, type ReactiveElement } from 'lit';
-import type { TransactionStatus } from '../shared/transaction-state.js';
-import type { KycErrorDetail } from './events.js';
-import type { KycVerifyMode } from './kyc-verify.js';
-import type { KycVerifyStrings } from './localize.js';
+import type { KycVerifyMode } from '../kyc-verify.js';
+import type { KycVerifyStrings } from '../locales/localize.js';
+import type { MachineState } from '../machine/machine.js';
+import type { Outcome } from '../machine/outcome.js';
 import { renderOutcome } from './outcome-view.js';
 import { phoneProgress, renderProgress } from './progress-view.js';
 import { qrPath, type QrPath } from './qr-path.js';
 
-/** Everything the element shows, as the element knows it. */
+/** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
 export interface ViewState {
   strings: KycVerifyStrings;
   mode: KycVerifyMode;
-  /** The verification link of the followed transaction. */
-  link: string | null;
-  status: TransactionStatus | null;
-  problem: KycErrorDetail | null;
-  /** A session was asked for and has not been answered yet. */
-  starting: boolean;
-  continueReady: boolean;
-  /** Whether Try again can start a new session. */
-  canStartAgain: boolean;
+  machine: MachineState;
+  outcome: Outcome;
   copyNote: 'linkCopied' | 'copyFailed' | null;
   /** Seconds before the verification ends, or `null` without a deadline. */
   remaining: number | null;
@@ -63,8 +56,8 @@ const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(se
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
  */
-function renderScan(link: string, qr: QrPath, { strings, mode, status }: ViewState) {
-  const progress = status && phoneProgress(status);
+function renderScan(link: string, qr: QrPath, { strings, mode, machine }: ViewState) {
+  const progress = machine.status && phoneProgress(machine.status);
   return html`<div class="scan">
     <div class="stage">
       <div class="code">
@@ -128,13 +121,11 @@ export function keepFocus(element: ReactiveElement): void {
  * that the element keeps its size.
  */
 export function renderView(view: ViewState, actions: ViewActions) {
-  const { link, problem, status } = view;
-  const ended = (status && status.state !== 'pending') || (problem && !problem.retrying);
-  const tone = problem ? (problem.retrying ? 'retrying' : 'problem') : (status?.state ?? '');
+  const link = view.machine.followed?.link;
   return html`<div part="base" class="base mode-${view.mode}">
     <slot></slot>
-    <div class="stack ${ended ? 'ended' : ''}">
-      ${link ? renderLink(link, view, actions) : nothing}${renderOutcome(view, actions, tone)}
+    <div class="stack ${view.outcome.ended ? 'ended' : ''}">
+      ${link ? renderLink(link, view, actions) : nothing}${renderOutcome(view, actions)}
     </div>
   </div>`;
 }

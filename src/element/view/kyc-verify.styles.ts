@@ -92,6 +92,7 @@ export const styles = css`
 
   .todo,
   .retrying,
+  .busy,
   .note {
     color: var(--kyc-verify-muted);
   }

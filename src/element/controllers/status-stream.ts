@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isTerminal, type TransactionStatus } from '../shared/transaction-state.js';
-import { readStatusOf } from './read-status.js';
+import { readStatusOf } from '../../shared/read-status.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { asRequestError, type RequestError } from './request.js';
 import type { PolledTransaction } from './status-poller.js';
 
@@ -25,8 +25,8 @@ export interface StatusStreamOptions {
 
 /**
  * Follows a transaction through the host's status stream (Server-Sent Events on its status URL)
- * while the host is connected. Status events are read as polled answers are. The stream is closed
- * once it brings an end, since EventSource would otherwise reconnect.
+ * while the host is connected. Status events are read as polled answers are. Follow `null` once it
+ * brings an end: EventSource would otherwise reconnect.
  */
 export class StatusStream implements ReactiveController {
   #followed: PolledTransaction | null = null;
@@ -42,8 +42,9 @@ export class StatusStream implements ReactiveController {
     host.addController(this);
   }
 
-  /** Streams `transaction` from now on, or stops with `null`. */
+  /** Streams `transaction` from now on, or stops with `null`; the one streamed already goes on as it is. */
   follow(transaction: PolledTransaction | null): void {
+    if (transaction === this.#followed) return;
     this.#followed = transaction;
     this.#open();
   }
@@ -71,7 +72,7 @@ export class StatusStream implements ReactiveController {
     const source = (this.#source = new EventSource(followed.statusUrl, { withCredentials: true }));
     const silence = () => 2 * heartbeat.ms;
     let live = false;
-    // State first, callbacks last: a listener may follow another transaction from inside them.
+    // Own state first, callbacks last: what they set off may follow another transaction.
     const down = (error?: RequestError) => {
       this.#close();
       this.#timer = setTimeout(this.#open, silence());
@@ -102,7 +103,6 @@ export class StatusStream implements ReactiveController {
         down(asRequestError(error));
         return;
       }
-      if (isTerminal(status.state)) this.#close();
       this.options.onStatus(status);
     });
   };

@@ -1,4 +1,4 @@
-import type { KycErrorKind } from './events.js';
+import type { KycErrorKind } from '../events.js';
 
 /** A failed request, classified the way the element reacts to it. */
 export class RequestError extends Error {
@@ -8,6 +8,8 @@ export class RequestError extends Error {
     /** Whether asking again later may succeed (5xx, 408, 429, timeouts, network failures). */
     readonly retryable: boolean,
     readonly status?: number,
+    /** Seconds the server asked to wait before asking again (its `Retry-After`), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -25,7 +27,12 @@ const RETRYABLE_STATUS = new Set([408, 425, 429]);
  * One JSON request with a timeout. Aborting `signal` rejects with its reason (the caller drops
  * that answer); the timeout, a network failure or a bad answer rejects with a `RequestError`.
  */
-export async function requestJson(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal): Promise<unknown> {
+export async function requestJson(
+  url: string,
+  init: RequestInit & { headers?: Record<string, string> },
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   let body: string;
@@ -33,7 +40,7 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
     response = await fetch(url, {
       ...init,
       credentials: 'include',
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...init.headers },
       signal: AbortSignal.any([signal, timeout]),
     });
     body = await response.text();
@@ -44,7 +51,9 @@ export async function requestJson(url: string, init: RequestInit, timeoutMs: num
   }
   if (!response.ok) {
     const retryable = response.status >= 500 || RETRYABLE_STATUS.has(response.status);
-    throw new RequestError('http', `${url}: ${response.status}`, retryable, response.status);
+    // Seconds only: the date form is for caches, and a same-origin fetch reads the header either way.
+    const retryAfter = Number(response.headers.get('retry-after') || NaN);
+    throw new RequestError('http', `${url}: ${response.status}`, retryable, response.status, retryAfter >= 0 ? retryAfter : undefined);
   }
   try {
     return JSON.parse(body);

@@ -1,5 +1,5 @@
-import { en } from './locales/en.js';
-import { es } from './locales/es.js';
+import { en } from './en.js';
+import { es } from './es.js';
 
 /**
  * Every string the element shows. `{time}` in `timeLeft` is replaced by the time left, `{tries}`
@@ -64,6 +64,11 @@ export interface KycVerifyStrings {
   errorStart: string;
   errorLost: string;
   errorSetup: string;
+  /**
+   * The host asks to wait (429: too many verifications under way or begun): calm, not an error.
+   * Try again shows once the wait it asked for has passed.
+   */
+  busy: string;
   tryAgain: string;
 }
 

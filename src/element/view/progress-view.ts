@@ -1,7 +1,7 @@
 import { html } from 'lit';
-import { DOCUMENT_PROBLEM_CODES } from '../shared/issue-codes.js';
-import type { TransactionStatus } from '../shared/transaction-state.js';
-import type { KycVerifyStrings } from './localize.js';
+import { DOCUMENT_PROBLEM_CODES } from '../../shared/issue-codes.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { KycVerifyStrings } from '../locales/localize.js';
 import { reasonOf } from './reasons.js';
 
 /**

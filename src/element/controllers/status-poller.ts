@@ -1,9 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TransactionStatus } from '../shared/transaction-state.js';
+import { readStatusOf } from '../../shared/read-status.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { LatestRequest } from './latest-request.js';
-import { readStatusOf } from './read-status.js';
 import { type RequestError, requestJson } from './request.js';
-import { StatusStream } from './status-stream.js';
 
 /** The transaction polled: its id and where its status is. */
 export interface PolledTransaction {
@@ -18,21 +17,17 @@ export interface StatusPollerOptions {
   timeout(): number;
   /** A status of the polled transaction, read and checked. */
   onStatus(status: TransactionStatus): void;
-  /** `retrying` is false when the error is final: polling has stopped. */
+  /** `retrying` is false when the error is final: asking again would not help. */
   onError(error: RequestError, retrying: boolean): void;
-  /** Whether to follow through the host's status stream when it offers one (false: poll only). */
-  stream(): boolean;
 }
 
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Polls a transaction's status URL while the host is connected, the page is visible and the
- * host's status stream does not deliver: the stream is tried first (see `StatusStream`), and
- * polling stops whenever it delivers. Only the latest poll counts: an answer that arrives after
- * the transaction changed, after a newer poll or after disconnection is dropped. An answer that
- * is not a status of that transaction is reported as a protocol error. Failures back off
- * exponentially with jitter.
+ * Polls a transaction's status URL while the host is connected and the page is visible. Only the
+ * latest poll counts: an answer that arrives after the transaction changed, after a newer poll or
+ * after disconnection is dropped. An answer that is not a status of that transaction is reported
+ * as a protocol error. Failures back off exponentially with jitter.
  */
 export class StatusPoller implements ReactiveController {
   #polled: PolledTransaction | null = null;
@@ -42,40 +37,28 @@ export class StatusPoller implements ReactiveController {
   readonly #request = new LatestRequest();
   #timer?: ReturnType<typeof setTimeout>;
   #connected = false;
-  /** The stream is being opened or delivers: no polling. */
-  #streaming = false;
-  readonly #stream: StatusStream;
 
   constructor(
     host: ReactiveControllerHost,
     private readonly options: StatusPollerOptions,
   ) {
     host.addController(this);
-    this.#stream = new StatusStream(host, {
-      onStatus: options.onStatus,
-      onError: (error) => options.onError(error, true),
-      onDelivering: (delivering) => {
-        if (delivering === this.#streaming) return;
-        this.#streaming = delivering;
-        this.pollNow();
-      },
-    });
   }
 
-  /** Follows `transaction` from now on, through its stream or by polling, or stops with `null`. */
+  /** Polls `transaction` from now on (at once), or stops with `null`; polling the same one again keeps its HTTP cache and backoff. */
   follow(transaction: PolledTransaction | null): void {
+    if (transaction !== this.#polled) {
+      this.#fresh = false;
+      this.#failures = 0;
+    }
     this.#polled = transaction;
-    this.#fresh = false;
-    this.#failures = 0;
-    this.#streaming = Boolean(transaction) && this.options.stream();
-    this.#stream.follow(this.#streaming ? transaction : null);
     this.pollNow();
   }
 
-  /** Polls at once, cancelling any poll under way or waiting; nothing while the stream is used. */
+  /** Polls at once, cancelling any poll under way or waiting. */
   pollNow = (): void => {
     this.#cancel();
-    if (this.#polled && !this.#streaming && this.#connected && document.visibilityState !== 'hidden') void this.#poll(this.#polled);
+    if (this.#polled && this.#connected && document.visibilityState !== 'hidden') void this.#poll(this.#polled);
   };
 
   hostConnected(): void {
@@ -109,9 +92,7 @@ export class StatusPoller implements ReactiveController {
         this.#failures = 0;
       },
       (failure) => {
-        if (failure.retryable) this.#failures++;
-        // Not ours to read: the stream would not be either.
-        else this.follow(null);
+        this.#failures++;
         this.options.onError(failure, failure.retryable);
       },
     );

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TransactionStatus } from '../shared/transaction-state.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 
 /** What a status says about the time left: the link's expiry, the capture step's timeout and the server's clock. */
 export type Deadlines = Partial<Pick<TransactionStatus, 'expires_at' | 'step_expires_at' | 'server_time'>>;

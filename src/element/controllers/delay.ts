@@ -1,0 +1,39 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * One wait that runs while the host is connected: a removal stops it, and the next connection
+ * waits afresh, for as long again. `onDone` is called once the wait has passed.
+ */
+export class Delay implements ReactiveController {
+  #ms: number | null = null;
+  #timer?: ReturnType<typeof setTimeout>;
+  #connected = false;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly onDone: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  /** Waits `ms` from now, in place of any wait under way; `null` stops waiting. */
+  wait(ms: number | null): void {
+    this.#ms = ms;
+    this.hostConnected(this.#connected);
+  }
+
+  hostConnected(connected = true): void {
+    clearTimeout(this.#timer);
+    this.#connected = connected;
+    if (this.#ms !== null && connected) {
+      this.#timer = setTimeout(() => {
+        this.#ms = null;
+        this.onDone();
+      }, this.#ms);
+    }
+  }
+
+  hostDisconnected(): void {
+    this.hostConnected(false);
+  }
+}

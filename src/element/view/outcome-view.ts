@@ -1,0 +1,39 @@
+import { html, nothing } from 'lit';
+import type { KycVerifyMode } from '../kyc-verify.js';
+import { PHONE_MEDIA } from './kyc-verify.styles.js';
+import type { ViewActions, ViewState } from './kyc-verify.view.js';
+import { progressText } from './progress-view.js';
+
+/** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
+const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
+
+function statusText({ strings, machine, outcome, mode }: ViewState): string {
+  const { status, phase, followed } = machine;
+  if (outcome.problem) return strings[outcome.problem];
+  const waiting = buttonOnly(mode) ? strings.waitingHere : strings.waiting;
+  if (!status) return phase === 'starting' ? strings.preparing : followed ? waiting : '';
+  return status.state === 'pending' ? (progressText(status, strings) ?? waiting) : strings[status.state];
+}
+
+function renderActions({ strings, machine, outcome }: ViewState, actions: ViewActions) {
+  const { status, waited: continueReady } = machine;
+  if (status?.state === 'successful') {
+    return html`<button part="continue-button" class="action" type="button" ?disabled=${!continueReady} @click=${actions.continue}>
+      ${continueReady ? strings.continue : strings.saving}
+    </button>`;
+  }
+  return outcome.canRetry
+    ? html`<button part="retry-button" class="action" type="button" @click=${actions.startAgain}>${strings.tryAgain}</button>`
+    : nothing;
+}
+
+/** The live status line (with why it ended, after a failure or an expiry) and what comes next. */
+export function renderOutcome(view: ViewState, actions: ViewActions) {
+  const { reason, tone } = view.outcome;
+  // One line of markup: the status line's text is exactly what it says.
+  const line = html`${statusText(view)}${reason ? html` <span part="reason">${view.strings[reason]}</span>` : nothing}`;
+  return html`<div class="outcome">
+    <p part="status" class="status ${tone}" role="status" aria-live="polite" tabindex="-1">${line}</p>
+    ${renderActions(view, actions)}
+  </div>`;
+}

@@ -1,0 +1,374 @@
+// The element's state machine, transition by transition, in Node: no browser, no timers, no HTTP.
+// Each effect is run against a recorder that lists the calls the element would make.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SessionAnswer } from '../../src/element/controllers/read-session.js';
+import { RequestError } from '../../src/element/controllers/request.js';
+import { initialState, reduce, type Io, type MachineEvent, type MachineState, type Setup } from '../../src/element/machine/machine.js';
+import { outcomeOf } from '../../src/element/machine/outcome.js';
+import type { TransactionState, TransactionStatus } from '../../src/shared/transaction-state.js';
+
+const UUID = '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f';
+const OTHER = '0e1d2c3b-4a59-4687-a5b4-c3d2e1f0a9b8';
+const LINK = `https://verify.example.cl/transactions/${UUID}`;
+
+const SETUP: Setup = {
+  transaction: '',
+  sessionUrl: '',
+  statusUrl: '',
+  verificationUrl: 'https://verify.example.cl',
+  link: '',
+  defer: false,
+  noStream: false,
+  continueDelay: 2500,
+  base: 'https://shop.example/checkout',
+};
+const WITH_TRANSACTION: Setup = { ...SETUP, transaction: UUID, statusUrl: '/kyc/status/{uuid}' };
+const WITH_SESSIONS: Setup = { ...SETUP, sessionUrl: '/kyc/session' };
+
+function statusOf(state: TransactionState, fields: Partial<TransactionStatus> = {}): TransactionStatus {
+  return { uuid: UUID, state, step: null, code: null, issue_description: null, expires_at: null, updated_at: null, ...fields };
+}
+
+const answer = (status: TransactionStatus | null, uuid = UUID): SessionAnswer => ({ uuid, link: LINK, expiresAt: null, status });
+
+/** The calls the effects make, in order: `[name, ...arguments]`, an event as its type and detail. */
+function callsOf(effects: ((io: Io) => void)[]): unknown[][] {
+  const calls: unknown[][] = [];
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      calls.push([name, ...args.map((arg) => (arg instanceof CustomEvent ? { [arg.type]: arg.detail } : arg))]);
+  const io = new Proxy({} as Io, { get: (_, name) => record(String(name)) });
+  for (const effect of effects) effect(io);
+  return calls;
+}
+
+/** Reduces `events` from `state`: the last state, and the calls of the last event's effects. */
+function after(state: MachineState, ...events: MachineEvent[]) {
+  let change = { state, effects: [] as ((io: Io) => void)[] };
+  for (const event of events) change = reduce(change.state, event);
+  return { state: change.state, calls: callsOf(change.effects), outcome: outcomeOf(change.state) };
+}
+
+const names = (calls: unknown[][]) => calls.map(([name]) => name);
+const dispatched = (calls: unknown[][]) =>
+  calls.filter(([name]) => name === 'dispatch').map(([, event]) => Object.keys(event as object)[0]);
+
+const idle = (setup = SETUP) => initialState(setup);
+const configure = (setup: Setup): MachineEvent => ({ type: 'configure', setup });
+const started = (setup: Setup, mode: 'resume' | 'new' = 'resume'): MachineEvent => ({
+  type: 'start',
+  setup,
+  mode,
+  updated: true,
+  connected: true,
+});
+/** Following UUID through its stream, as after connecting with `transaction`. */
+const following = (setup = WITH_TRANSACTION) => after(idle(), configure(setup)).state;
+/** Waiting for the answer to a session request. */
+const starting = () => after(idle(), configure(WITH_SESSIONS)).state;
+const httpError = (status: number, retryAfter?: number) =>
+  new RequestError('http', `/kyc/session: ${status}`, status >= 500 || status === 429, status, retryAfter);
+
+describe('element machine: configuring', () => {
+  it('idle → idle: nothing asked for, nothing done', () => {
+    const { state, calls } = after(idle(), configure(SETUP));
+    assert.equal(state.phase, 'idle');
+    assert.deepEqual(calls, []);
+  });
+
+  it('idle → following (transaction): opens the status stream, polls nothing', () => {
+    const { state, calls } = after(idle(), configure(WITH_TRANSACTION));
+    assert.equal(state.phase, 'following');
+    assert.equal(state.followed?.statusUrl, `https://shop.example/kyc/status/${UUID}`);
+    assert.deepEqual(calls.at(-1), ['watch', state.followed, null]);
+  });
+
+  it('idle → following (transaction, no-stream): polls', () => {
+    const { state, calls } = after(idle(), configure({ ...WITH_TRANSACTION, noStream: true }));
+    assert.deepEqual(calls.at(-1), ['watch', null, state.followed]);
+  });
+
+  it('idle → broken (a transaction that is no uuid): a final config error, nothing requested', () => {
+    const { state, calls, outcome } = after(idle(), configure({ ...WITH_TRANSACTION, transaction: 'nope' }));
+    assert.equal(state.phase, 'broken');
+    assert.deepEqual(calls.at(-1), [
+      'dispatch',
+      { 'kyc-error': { kind: 'config', message: 'nope: not a uuid or nanoid', retrying: false, uuid: 'nope' } },
+    ]);
+    assert.equal(names(calls).includes('session'), true, 'the session asked for is forgotten');
+    assert.equal(outcome.problem, 'errorSetup');
+  });
+
+  it('idle → starting (session-url): asks to resume', () => {
+    const { state, calls, outcome } = after(idle(), configure(WITH_SESSIONS));
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.at(-1), ['session', 'resume']);
+    assert.equal(outcome.ended, false);
+  });
+
+  it('idle → idle (session-url with defer): waits for start()', () => {
+    const { state, calls } = after(idle(), configure({ ...WITH_SESSIONS, defer: true }));
+    assert.equal(state.phase, 'idle');
+    assert.equal(names(calls).filter((name) => name === 'session').length, 1, 'only the forgetting of any session');
+    assert.deepEqual(calls[0], ['session', null]);
+  });
+
+  it('following → following (a location changed): follows the transaction where it now is', () => {
+    const { state, calls } = after(following(), configure({ ...WITH_TRANSACTION, statusUrl: '/other/{uuid}' }));
+    assert.equal(state.followed?.statusUrl, `https://shop.example/other/${UUID}`);
+    assert.deepEqual(calls.at(-1), ['watch', state.followed, null]);
+  });
+
+  it('following → following (another transaction): forgets the old one and its status', () => {
+    const seen = after(following(), { type: 'status', status: statusOf('pending') }).state;
+    const { state, calls } = after(seen, configure({ ...WITH_TRANSACTION, transaction: OTHER }));
+    assert.equal(state.followed?.id, OTHER);
+    assert.equal(state.status, null);
+    assert.deepEqual(calls[0], ['session', null]);
+  });
+});
+
+describe('element machine: start()', () => {
+  it('idle → starting (start with defer): asks to resume, and keeps focus', () => {
+    const deferred = after(idle(), configure({ ...WITH_SESSIONS, defer: true })).state;
+    const { state, calls } = after(deferred, started({ ...WITH_SESSIONS, defer: true }));
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.slice(-2), [['session', 'resume'], ['keepFocus']]);
+  });
+
+  it('starting → starting (start({ new: true })): asks for a new transaction', () => {
+    const { calls } = after(starting(), started(WITH_SESSIONS, 'new'));
+    assert.deepEqual(calls.at(-2), ['session', 'new']);
+  });
+
+  it('idle → idle → starting (start({ new: true }) before the first update): the first update asks for a new one', () => {
+    const early = after(idle(), { type: 'start', setup: SETUP, mode: 'new', updated: false, connected: false });
+    assert.deepEqual(early.calls, []);
+    const { state, calls } = after(early.state, configure({ ...WITH_SESSIONS, defer: true }));
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.at(-1), ['session', 'new']);
+    assert.equal(state.mode, 'resume', 'later requests resume again');
+  });
+
+  it('following → idle → starting (start while disconnected): abandons now, asks once connected', () => {
+    const away = after(after(idle(), configure(WITH_SESSIONS), { type: 'session', answer: answer(null) }).state, {
+      type: 'start',
+      setup: WITH_SESSIONS,
+      mode: 'resume',
+      updated: true,
+      connected: false,
+    });
+    assert.equal(away.state.phase, 'idle');
+    assert.equal(names(away.calls).includes('keepFocus'), false);
+    const { state, calls } = after(away.state, { type: 'connected', setup: WITH_SESSIONS });
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.at(-2), ['session', 'resume']);
+  });
+
+  it('idle → idle (connected with no start waiting): nothing', () => {
+    assert.deepEqual(after(idle(), { type: 'connected', setup: SETUP }).calls, []);
+  });
+
+  it('ended → following (start without session-url): follows the transaction afresh, fires no second end', () => {
+    const ended = after(following(), { type: 'status', status: statusOf('successful') }).state;
+    const again = after(ended, started(WITH_TRANSACTION), { type: 'status', status: statusOf('successful') });
+    assert.equal(again.state.phase, 'ended');
+    assert.deepEqual(dispatched(again.calls), ['kyc-state-change']);
+    assert.deepEqual(
+      again.calls.find(([name]) => name === 'wait'),
+      ['wait', 2500],
+      'Continue waits again',
+    );
+  });
+});
+
+describe('element machine: session answers', () => {
+  it('starting → following (a pending answer): counts down to its expiry and follows it', () => {
+    const expiresAt = '2030-01-01T00:00:00.000Z';
+    const { state, calls } = after(starting(), { type: 'session', answer: { ...answer(null), expiresAt } });
+    assert.equal(state.phase, 'following');
+    assert.equal(state.followed?.link, LINK);
+    assert.deepEqual(calls, [
+      ['countdown', { expires_at: expiresAt }],
+      ['watch', state.followed, null],
+    ]);
+  });
+
+  it('starting → following (an answer with a status): fires kyc-state-change with it', () => {
+    const { state, calls } = after(starting(), { type: 'session', answer: answer(statusOf('pending', { step: 'Capture_credential_Ok' })) });
+    assert.equal(state.status?.step, 'Capture_credential_Ok');
+    assert.deepEqual(dispatched(calls), ['kyc-state-change']);
+  });
+
+  it('starting → ended (a resumed transaction that failed): shows the end, follows nothing', () => {
+    const { state, calls, outcome } = after(starting(), { type: 'session', answer: answer(statusOf('failed', { code: '014' })) });
+    assert.equal(state.phase, 'ended');
+    assert.equal(names(calls).includes('watch') && calls.some(([name, stream, poll]) => name === 'watch' && (stream || poll)), false);
+    assert.deepEqual(dispatched(calls), ['kyc-state-change', 'kyc-failed']);
+    assert.deepEqual(outcome, { ended: true, tone: 'failed', problem: null, reason: 'reasonFace', canRetry: true });
+  });
+
+  it('starting → ended (a resumed transaction that succeeded): waits to offer Continue', () => {
+    const { calls, outcome } = after(starting(), { type: 'session', answer: answer(statusOf('successful')) });
+    assert.deepEqual(dispatched(calls), ['kyc-state-change', 'kyc-successful']);
+    assert.deepEqual(
+      calls.find(([name]) => name === 'wait'),
+      ['wait', 2500],
+    );
+    assert.equal(outcome.canRetry, false);
+  });
+
+  it('starting → broken (an unsafe link in the answer): a config error, nothing followed', () => {
+    const { state, calls } = after(starting(), { type: 'session', answer: { ...answer(null), link: 'javascript:alert(1)' } });
+    assert.equal(state.phase, 'broken');
+    assert.equal(state.problem?.kind, 'config');
+    assert.equal(
+      calls.some(([name, stream, poll]) => name === 'watch' && (stream || poll)),
+      false,
+    );
+  });
+
+  it('starting → broken (the session request failed): a final error, Try again resumes', () => {
+    const failed = after(starting(), { type: 'session-failed', error: httpError(502) });
+    assert.equal(failed.state.phase, 'broken');
+    assert.deepEqual(dispatched(failed.calls), ['kyc-error']);
+    assert.deepEqual(failed.outcome, { ended: true, tone: 'problem', problem: 'errorStart', reason: null, canRetry: true });
+    assert.deepEqual(after(failed.state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'resume']);
+  });
+
+  it('starting → broken (429 with Retry-After): calm, and Try again only once the wait has passed', () => {
+    const busy = after(starting(), { type: 'session-failed', error: httpError(429, 30) });
+    assert.deepEqual(busy.calls.at(-1), ['wait', 30_000]);
+    assert.deepEqual(busy.outcome, { ended: true, tone: 'busy', problem: 'busy', reason: null, canRetry: false });
+    assert.equal(after(busy.state, { type: 'waited' }).outcome.canRetry, true);
+  });
+
+  it('starting → broken (429 without Retry-After): calm, Try again at once', () => {
+    const busy = after(starting(), { type: 'session-failed', error: httpError(429) });
+    assert.equal(names(busy.calls).includes('wait'), false);
+    assert.equal(busy.outcome.canRetry, true);
+  });
+
+  it('following → following (a late session answer): ignored', () => {
+    const { state, calls } = after(following(), { type: 'session', answer: answer(null, OTHER) });
+    assert.equal(state.followed?.id, UUID);
+    assert.deepEqual(calls, []);
+  });
+});
+
+describe('element machine: statuses', () => {
+  it('following → following (pending): counts down and fires kyc-state-change, last', () => {
+    const status = statusOf('pending');
+    const { calls, outcome } = after(following(), { type: 'status', status });
+    assert.deepEqual(names(calls), ['countdown', 'dispatch']);
+    assert.equal(outcome.tone, 'pending');
+  });
+
+  it('following → following (the same state, step and code again): fires nothing', () => {
+    const seen = after(following(), { type: 'status', status: statusOf('pending') }).state;
+    assert.deepEqual(dispatched(after(seen, { type: 'status', status: statusOf('pending') }).calls), []);
+  });
+
+  it('following → ended (failed): stops following first, fires kyc-state-change and kyc-failed last', () => {
+    const { state, calls } = after(following(), { type: 'status', status: statusOf('failed') });
+    assert.equal(state.phase, 'ended');
+    assert.deepEqual(names(calls), ['watch', 'countdown', 'dispatch', 'keepFocus', 'dispatch']);
+    assert.deepEqual(calls[0], ['watch', null, null]);
+    assert.deepEqual(dispatched(calls), ['kyc-state-change', 'kyc-failed']);
+  });
+
+  it('ended → ended (a status read after the end): ignored', () => {
+    const ended = after(following(), { type: 'status', status: statusOf('expired') }).state;
+    assert.deepEqual(after(ended, { type: 'status', status: statusOf('expired') }).calls, []);
+  });
+
+  it('following → following (a retrying error): calm, the verification goes on', () => {
+    const { state, calls, outcome } = after(following(), { type: 'status-failed', error: httpError(503), retrying: true });
+    assert.equal(state.phase, 'following');
+    assert.deepEqual(names(calls), ['dispatch']);
+    assert.deepEqual(outcome, { ended: false, tone: 'retrying', problem: 'reconnecting', reason: null, canRetry: false });
+  });
+
+  it('following → broken (a final status error): stops following, the verification may go on on the phone', () => {
+    const { state, calls, outcome } = after(following(), { type: 'status-failed', error: httpError(404), retrying: false });
+    assert.equal(state.phase, 'broken');
+    assert.deepEqual(calls[0], ['watch', null, null]);
+    assert.equal(outcome.problem, 'errorLost');
+    assert.equal(outcome.canRetry, false, 'no session URL: the host decides');
+  });
+
+  it('following → following (a status after a retrying error): the problem is over', () => {
+    const troubled = after(following(), { type: 'status-failed', error: httpError(503), retrying: true }).state;
+    assert.equal(after(troubled, { type: 'status', status: statusOf('pending') }).state.problem, null);
+  });
+});
+
+describe('element machine: stream and countdown', () => {
+  it('following → following (the stream is not offered): polls', () => {
+    const { state, calls } = after(following(), { type: 'delivering', delivering: false });
+    assert.equal(state.streaming, false);
+    assert.deepEqual(calls, [['watch', state.followed, state.followed]]);
+  });
+
+  it('following → following (the stream delivers again): stops polling', () => {
+    const polling = after(following(), { type: 'delivering', delivering: false }).state;
+    const { calls } = after(polling, { type: 'delivering', delivering: true });
+    assert.deepEqual(calls, [['watch', polling.followed, null]]);
+  });
+
+  it('following → following (the stream delivers, as it already did): nothing', () => {
+    assert.deepEqual(after(following(), { type: 'delivering', delivering: true }).calls, []);
+  });
+
+  it('following → following (the countdown reached zero while polling): polls at once', () => {
+    assert.deepEqual(after(following({ ...WITH_TRANSACTION, noStream: true }), { type: 'deadline' }).calls, [['pollNow']]);
+  });
+
+  it('following → following (the countdown reached zero while streaming): leaves it to the stream', () => {
+    assert.deepEqual(after(following(), { type: 'deadline' }).calls, []);
+  });
+});
+
+describe('element machine: the end', () => {
+  const succeeded = () => after(following(), { type: 'status', status: statusOf('successful') }).state;
+
+  it('ended (success) → ended (Continue pressed before the wait): nothing', () => {
+    assert.deepEqual(after(succeeded(), { type: 'continue' }).calls, []);
+  });
+
+  it('ended (success) → ended (the wait passed, Continue pressed): fires kyc-continue', () => {
+    const { calls } = after(succeeded(), { type: 'waited' }, { type: 'continue' });
+    assert.deepEqual(dispatched(calls), ['kyc-continue']);
+  });
+
+  it('ended (failed) → starting (Try again with session-url): asks for a new transaction', () => {
+    const failed = after(after(starting(), { type: 'session', answer: answer(null) }).state, {
+      type: 'status',
+      status: statusOf('failed'),
+    }).state;
+    const { state, calls } = after(failed, { type: 'retry', setup: WITH_SESSIONS });
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.at(-2), ['session', 'new']);
+    assert.equal(state.status, null);
+  });
+
+  it('ended (expired) → starting (Try again with session-url): asks for a new transaction', () => {
+    const expired = after(after(starting(), { type: 'session', answer: answer(null) }).state, {
+      type: 'status',
+      status: statusOf('expired'),
+    }).state;
+    const { calls } = after(expired, { type: 'retry', setup: WITH_SESSIONS });
+    assert.deepEqual(calls.at(-2), ['session', 'new']);
+  });
+
+  it('fires the terminal event of a transaction once, however often it ends', () => {
+    const { state } = after(following(), { type: 'status', status: statusOf('failed') });
+    const again = after(state, configure({ ...WITH_TRANSACTION, transaction: '' }), configure(WITH_TRANSACTION), {
+      type: 'status',
+      status: statusOf('failed'),
+    });
+    assert.deepEqual(dispatched(again.calls), ['kyc-state-change']);
+  });
+});
