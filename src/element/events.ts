@@ -70,6 +70,16 @@ export class KycErrorEvent extends eventOf<KycErrorDetail>('kyc-error') {}
 /** The end user pressed Continue after a successful verification. */
 export class KycContinueEvent extends eventOf<KycStatusDetail>('kyc-continue') {}
 
+/**
+ * The terminal event for each end state.
+ * @internal
+ */
+export const TERMINAL_EVENTS = {
+  successful: KycSuccessfulEvent,
+  failed: KycFailedEvent,
+  expired: KycExpiredEvent,
+} as const;
+
 declare global {
   interface HTMLElementEventMap {
     'kyc-successful': KycSuccessfulEvent;

@@ -12,17 +12,8 @@ import type { Deadlines } from '../controllers/countdown.js';
 import type { SessionAnswer } from '../controllers/read-session.js';
 import { RequestError } from '../controllers/request.js';
 import type { SessionMode } from '../controllers/session-request.js';
-import {
-  errorDetailOf,
-  KycContinueEvent,
-  KycErrorEvent,
-  KycExpiredEvent,
-  KycFailedEvent,
-  KycStateChangeEvent,
-  KycSuccessfulEvent,
-  statusDetailOf,
-  type KycErrorDetail,
-} from '../events.js';
+import { errorDetailOf, KycContinueEvent, KycErrorEvent, KycStateChangeEvent, statusDetailOf, TERMINAL_EVENTS } from '../events.js';
+import type { KycErrorDetail } from '../events.js';
 
 /**
  * `idle`: nothing to follow (no transaction nor session URL, or `defer` waits for `start()`);
@@ -122,8 +113,6 @@ export const initialState = (setup: Setup): MachineState => ({
 
 /** The attributes that say where a followed transaction is: a change follows it there. */
 const LOCATIONS = ['statusUrl', 'verificationUrl', 'link', 'noStream', 'base'] as const;
-
-const TERMINAL_EVENTS = { successful: KycSuccessfulEvent, failed: KycFailedEvent, expired: KycExpiredEvent };
 
 export function reduce(state: MachineState, event: MachineEvent): Change {
   const effects: Effect[] = [];
