@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction status-proxy sandbox fleet stream install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element reaction status-proxy sandbox fleet stream sessions install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -17,6 +17,7 @@ import { measureReaction } from './reaction/reaction.js';
 import { measureSandbox } from './sandbox/sandbox.js';
 import { measureSize } from './size/size.js';
 import { measureStatusProxy } from './status-proxy/status-proxy.js';
+import { measureSessions } from './sessions/sessions.js';
 import { measureStreams } from './stream/stream.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   sandbox: measureSandbox,
   fleet: measureFleet,
   stream: measureStreams,
+  sessions: measureSessions,
   install: measureInstall,
 };
 

@@ -56,6 +56,32 @@ const STATIC_FILES: Record<string, [string, string]> = {
 /** What the demo host backend serves (the rest is the demo page, through Vite). */
 export const isHostPath = (path: string): boolean => path in STATIC_FILES || /^\/(kyc|demo)\//.test(path);
 
+/** The demo's stand-in for a login: a random visitor id in a cookie, so that a reload resumes the visitor's verification. */
+const VISITOR_COOKIE = 'kyc-demo-visitor';
+
+const visitorOf = (request: Request): string | undefined =>
+  new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([\\w-]+)`).exec(request.headers.get('cookie') ?? '')?.[1];
+
+/**
+ * The session POST as the kit sees it: a first visit gets its visitor id now, in the Request the kit
+ * reads (the body is left out: the kit never reads it) and in a cookie on the answer.
+ */
+async function withVisitor(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  if (visitorOf(request)) return handle(request);
+  const visitor = crypto.randomUUID();
+  const headers = new Headers(request.headers);
+  headers.set('cookie', [headers.get('cookie'), `${VISITOR_COOKIE}=${visitor}`].filter(Boolean).join('; '));
+  const response = await handle(new Request(request.url, { method: request.method, headers }));
+  response.headers.append('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax`);
+  return response;
+}
+
+/** The options the page chose, as a resume key: hashed, as they name a person (the nin) and the store keeps keys. */
+async function optionsKey(request: Request): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(new URL(request.url).search));
+  return Buffer.from(digest).toString('base64url');
+}
+
 /** The demo's user, from the options the page put in the session URL. Never trust a real browser with these. */
 function demoRequest(request: Request, webhook: string): SessionTransactionRequest {
   const options = new URL(request.url).searchParams;
@@ -112,6 +138,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     store,
     buildRequest: (request) => demoRequest(request, `${fleet?.publicUrl ?? url}/kyc/webhook`),
     onResult: (result) => publish('result', result),
+    owner: visitorOf,
+    // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
+    sessions: { key: optionsKey },
   });
 
   const app = new Hono();
@@ -121,7 +150,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       c.header('x-kyc-instance', fleet.instance);
     });
   }
-  app.post('/kyc/session', (c) => kit.session(c.req.raw));
+  app.post('/kyc/session', (c) => withVisitor(c.req.raw, kit.session));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
     publish(

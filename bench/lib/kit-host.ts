@@ -2,8 +2,8 @@
 import { createKycKit, toNodeHandler, type KycKitOptions, type Store } from '../../src/server/index.js';
 import { countingClient, type CountingClient, type ProxyRoutes } from './provider.js';
 
-/** A host's routes, and when it read each uuid from the provider. */
-export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'> & { openStreams(): number };
+/** A host's routes, when it read each uuid from the provider, and what it created there. */
+export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes' | 'created'> & { openStreams(): number };
 
 /**
  * `POST /kyc/session`, `GET /kyc/status/{uuid}` (its stream too) and `POST /kyc/webhook`; 404 for
@@ -11,7 +11,7 @@ export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes'> & { open
  * store, or on `store` (also the client's token store, as a fleet shares one token).
  */
 export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKitOptions> = {}, webhookUrl?: () => string): KitRoutes {
-  const { client, reads, readTimes } = countingClient(kycUrl, store);
+  const { client, reads, readTimes, created } = countingClient(kycUrl, store);
   const kit = createKycKit({
     client,
     store,
@@ -38,6 +38,7 @@ export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKit
     },
     providerReads: reads,
     readTimes,
+    created,
     openStreams: () => kit.openStreams,
   };
 }
@@ -47,7 +48,7 @@ export async function createTransactions(hostUrl: string, count: number): Promis
   const uuids: string[] = [];
   while (uuids.length < count) {
     const batch = Array.from({ length: Math.min(10, count - uuids.length) }, async () => {
-      const answer = await fetch(`${hostUrl}/kyc/session`, { method: 'POST' });
+      const answer = await fetch(`${hostUrl}/kyc/session`, { method: 'POST', headers: { 'kyc-verify-session': 'new' } });
       if (answer.status !== 201) throw new Error(`session handler answered ${answer.status}: ${await answer.text()}`);
       return ((await answer.json()) as { uuid: string }).uuid;
     });

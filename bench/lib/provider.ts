@@ -7,12 +7,15 @@ export interface CountingClient {
   reads(): number;
   /** When (epoch ms, as sent) each uuid was read so far. */
   readTimes(): ReadonlyMap<string, readonly number[]>;
+  /** The uuids of the transactions created at the provider so far, oldest first. */
+  created(): readonly string[];
 }
 
 /** A client of the sandbox whose fetch counts the provider reads, the load the status proxy exists to bound. */
 export function countingClient(kycUrl: string, tokenStore?: TokenStore): CountingClient {
   let reads = 0;
   const times = new Map<string, number[]>();
+  const created: string[] = [];
   const client = createKycClient({
     authUrl: kycUrl,
     baseUrl: kycUrl,
@@ -29,10 +32,16 @@ export function countingClient(kycUrl: string, tokenStore?: TokenStore): Countin
         readAt.push(Date.now());
         times.set(uuid, readAt);
       }
-      return fetch(input, init);
+      const answer = fetch(input, init);
+      if (init.method === 'POST' && new URL(input).pathname === '/v1/transactions/') {
+        void answer.then(async (response) => {
+          if (response.ok) created.push(((await response.clone().json()) as { data: { uuid: string } }).data.uuid);
+        });
+      }
+      return answer;
     },
   });
-  return { client, reads: () => reads, readTimes: () => times };
+  return { client, reads: () => reads, readTimes: () => times, created: () => created };
 }
 
 /** A status proxy under test: its routes, and the provider reads they caused so far. */

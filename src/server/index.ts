@@ -17,8 +17,19 @@ export type { OnResult } from './state/result-delivery.js';
 export type { RequestContext } from './state/background.js';
 export { signWebhookBody } from './handlers/webhook-signature.js';
 export { MemoryStore, type MemoryStoreOptions } from './state/memory-store.js';
-export type { Awaitable, CachedStatus, CreatedTransaction, JobTake, Store } from './state/store.js';
-export { KycOrphanedTransactionError, KycStoreError } from './state/store-errors.js';
+export type {
+  Awaitable,
+  CachedStatus,
+  CreatedTransaction,
+  JobTake,
+  OwnerSession,
+  SessionLimits,
+  SessionReservation,
+  Store,
+} from './state/store.js';
+export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
+export type { SessionOptions } from './sessions/options.js';
+export { KycSessionRefusedError } from './sessions/throttled-report.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

@@ -1,6 +1,7 @@
 import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
+import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
 import { OpenStreams, type StreamOptions } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
@@ -26,8 +27,14 @@ export interface KycKitOptions extends WebhookOptions, StreamOptions {
   onResult: OnResult;
   /** What the kit remembers. Default: a `MemoryStore` (one process); a fleet shares a `RedisStore`. */
   store?: Store;
-  /** The caller's identity (its session or user id): a transaction answers only to the caller who created it. */
+  /**
+   * The caller's identity (its session or user id): a transaction answers only to the caller who
+   * created it, a session POST resumes the caller's transaction, and the per-owner limits count by it.
+   * Without it, every session POST creates a transaction and no per-owner limit applies (docs/sessions.md).
+   */
   owner?: OwnerOf;
+  /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
+  sessions?: SessionOptions;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (spec §4.2) makes it generate another. */
   newTransactionId?: () => string;
   /** Where unexpected errors go (a failing service, a throwing `onResult`, an orphaned transaction); default `console.error`. */
@@ -50,7 +57,7 @@ export interface KycKitOptions extends WebhookOptions, StreamOptions {
 export type KitHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
 export interface KycKit {
-  /** `POST`: creates a transaction for the caller (design.md's session contract). */
+  /** `POST`: answers the caller's current transaction, or creates one (docs/sessions.md). */
   session: KitHandler;
   /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
   status: KitHandler;
@@ -77,6 +84,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     }
   };
   const { client } = options;
+  const sessions = resolveSessionOptions(options.sessions);
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? 2000);
   const holder = crypto.randomUUID();
   const retentionMs = options.retentionMs ?? 24 * 3600_000;
@@ -123,7 +131,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     };
 
   return {
-    session: withSweep(sessionHandler(kit, options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()))),
+    session: withSweep(sessionHandler(kit, options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()), sessions)),
     status: withSweep(statusHandler(kit)),
     webhook: withSweep(webhookHandler(kit, options)),
     idle: () => background.idle(),

@@ -10,7 +10,7 @@ const LOOPBACK = ['127.0.0.1', '::1'];
 
 /** The link of a new verification, as the demo page's widget gets it from the host backend. */
 async function sessionLink(demoUrl: string): Promise<string> {
-  const session = await fetch(`${demoUrl}kyc/session`, { method: 'POST' });
+  const session = await fetch(`${demoUrl}kyc/session`, { method: 'POST', headers: { 'kyc-verify-session': 'new' } });
   assert.equal(session.status, 201);
   return ((await session.json()) as { link: string }).link;
 }

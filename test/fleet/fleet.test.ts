@@ -50,12 +50,14 @@ describe('three instances on Redis behind a round-robin balancer', () => {
   const fleet = useFleet({ count: 3 });
   const uuids: string[] = [];
   const answers: number[] = [];
+  /** One user per session: a user's second session would resume its first. */
+  const userOf = (index: number) => `user-${index}`;
 
   before(async () => {
-    for (let session = 0; session < 10; session++) uuids.push(await fleet().startSession());
+    for (let session = 0; session < 10; session++) uuids.push(await fleet().startSession(userOf(session)));
     // 300 polls over about three seconds, so that every uuid is read from the service several times.
     for (let round = 0; round < 30; round++) {
-      const batch = await Promise.all(uuids.map((uuid) => fleet().poll(uuid)));
+      const batch = await Promise.all(uuids.map((uuid, index) => fleet().poll(uuid, userOf(index))));
       answers.push(...batch.map((answer) => answer.status));
       await delay(100);
     }
@@ -89,7 +91,7 @@ describe('results on a fleet', () => {
   const fleet = useFleet({ count: 3 });
 
   test('60 transactions ended, their webhooks duplicated and shuffled over every instance: onResult exactly once each', async () => {
-    const uuids = await Promise.all(Array.from({ length: 60 }, () => fleet().startSession()));
+    const uuids = await Promise.all(Array.from({ length: 60 }, (_, index) => fleet().startSession(`user-${index}`)));
     await Promise.all(uuids.map(succeed));
     await service.sandbox.webhooksSettled();
     const payloads = uuids.flatMap((uuid) => service.sandbox.webhookDeliveries(uuid).map((delivery) => delivery.payload));
@@ -125,13 +127,14 @@ describe('a slow store on one instance', () => {
 
   test('a late pending never overwrites an end (25 trials)', async () => {
     const trials = await Promise.all(
-      Array.from({ length: 25 }, async () => {
+      Array.from({ length: 25 }, async (_, trial) => {
         const [slow, fast] = fleet().instances.map((instance) => instance.url);
-        const uuid = await fleet().startSession();
+        const user = `user-${trial}`;
+        const uuid = await fleet().startSession(user);
         // Past the read budget of the status the session stored.
         await delay(1200);
         const readsBefore = service.reads.filter((read) => read.uuid === uuid).length;
-        const slowPoll = fetch(`${slow}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } }).then(async (answer) => ({
+        const slowPoll = fetch(`${slow}/kyc/status/${uuid}`, { headers: { 'x-user': user } }).then(async (answer) => ({
           state: await stateOf(answer),
           at: performance.now(),
         }));
@@ -143,10 +146,10 @@ describe('a slow store on one instance', () => {
         await succeed(uuid);
         // Past the slow instance's read lease: the fast one reads the end and writes it.
         await delay(1300);
-        const fastState = await stateOf(await fetch(`${fast}/kyc/status/${uuid}`, { headers: { 'x-user': 'alice' } }));
+        const fastState = await stateOf(await fetch(`${fast}/kyc/status/${uuid}`, { headers: { 'x-user': user } }));
         const fastAt = performance.now();
         const slowAnswer = await slowPoll;
-        const finalState = await stateOf(await fleet().poll(uuid));
+        const finalState = await stateOf(await fleet().poll(uuid, user));
         return { fastState, fastFirst: fastAt < slowAnswer.at, slowState: slowAnswer.state, finalState };
       }),
     );
@@ -197,7 +200,7 @@ describe('an instance killed inside onResult', () => {
 describe('Redis unreachable for 5 s', () => {
   const fleet = useFleet({ count: 2 });
 
-  test('polls and sessions answer 503 with Retry-After, nothing crashes, and after it nothing is lost', async () => {
+  test('polls and sessions answer 503 with Retry-After, nothing is created meanwhile, nothing crashes, and after it nothing is lost', async () => {
     const uuid = await fleet().startSession();
     process.kill(redis.pid, 'SIGSTOP');
     let resumed = false;
@@ -211,13 +214,14 @@ describe('Redis unreachable for 5 s', () => {
       const poll = await fleet().poll(uuid);
       assert.equal(poll.status, 503);
       assert.equal(poll.headers.get('retry-after'), '1');
-      const session = await fetch(`${fleet().url}/kyc/session`, { method: 'POST', headers: { 'x-user': 'alice' } });
-      assert.equal(session.status, 503);
-      await eventually(
-        () => fleet().reports.some((report) => report.event === 'error' && /could not be stored/.test(report.message ?? '')),
-        5000,
-        'the orphaned transaction was reported',
-      );
+      const createdBefore = service.creates;
+      for (const mode of ['resume', 'new'] as const) {
+        const session = await fleet().postSession('alice', mode);
+        assert.equal(session.status, 503);
+        assert.equal(session.headers.get('retry-after'), '1');
+      }
+      // The session looks in the store before it creates: no transaction the store could not remember.
+      assert.equal(service.creates, createdBefore);
     } finally {
       await resume;
     }
@@ -252,7 +256,7 @@ describe('status streams on a fleet', () => {
     const [streaming, receiving] = fleet().instances;
     const session = await fetch(`${receiving!.url}/kyc/session`, {
       method: 'POST',
-      headers: { 'x-user': 'alice', 'x-webhook-url': `${receiving!.url}/kyc/webhook` },
+      headers: { 'x-user': 'alice', 'kyc-verify-session': 'resume', 'x-webhook-url': `${receiving!.url}/kyc/webhook` },
     });
     const { uuid } = (await session.json()) as { uuid: string };
     const events = await openStream(`${streaming!.url}/kyc/status/${uuid}`, { 'x-user': 'alice' });
@@ -260,5 +264,67 @@ describe('status streams on a fleet', () => {
     await outcome(uuid, '002');
     assert.equal(JSON.parse((await events.next('status')).data).step, 'Capture_credential_Ok');
     events.close();
+  });
+});
+
+describe('sessions on a fleet', () => {
+  // Two pending transactions per owner at most; no webhooks, so nothing ends unless a test says.
+  const fleet = useFleet({ count: 3, env: () => ({ WEBHOOK_URL: UNREACHABLE, MAX_PENDING: '2' }) });
+  const session = async (answer: Response) => ({ status: answer.status, ...((await answer.json()) as { uuid?: string; error?: string }) });
+
+  test('a resume answered by another instance gives the same uuid, and the service saw one create', async () => {
+    const [first, second, third] = fleet().instances.map((instance) => instance.url);
+    const createdBefore = service.creates;
+    const created = await session(await fleet().postSession('resumer', 'resume', first));
+    const resumed = await Promise.all([second, third].map(async (url) => session(await fleet().postSession('resumer', 'resume', url))));
+    assert.equal(created.status, 201);
+    assert.deepEqual(resumed, [
+      { ...resumed[0], status: 200, uuid: created.uuid },
+      { ...resumed[1], status: 200, uuid: created.uuid },
+    ]);
+    assert.equal(service.creates, createdBefore + 1);
+  });
+
+  test('twelve resumes of one owner at once, spread over the instances, create one transaction', async () => {
+    const createdBefore = service.creates;
+    const answers = await Promise.all(Array.from({ length: 12 }, async () => session(await fleet().postSession('eager'))));
+    assert.equal(service.creates, createdBefore + 1);
+    assert.deepEqual(
+      answers.map((answer) => answer.status).filter((status) => status === 201),
+      [201],
+    );
+    assert.equal(new Set(answers.map((answer) => answer.uuid)).size, 1);
+  });
+
+  test("the third pending transaction of one owner answers 429 on every instance; another owner's is created", async () => {
+    const urls = fleet().instances.map((instance) => instance.url);
+    for (const url of urls.slice(0, 2)) assert.equal((await fleet().postSession('busy', 'new', url)).status, 201);
+    const refused = await Promise.all(urls.map((url) => fleet().postSession('busy', 'new', url)));
+    for (const answer of refused) {
+      assert.equal(answer.status, 429);
+      assert.ok(Number(answer.headers.get('retry-after')) >= 1);
+      assert.equal(((await answer.json()) as { error: string }).error, 'too_many_pending');
+    }
+    assert.equal((await fleet().postSession('other', 'new', urls[2])).status, 201);
+  });
+});
+
+describe('creations per window on a fleet', () => {
+  const fleet = useFleet({ count: 3, env: () => ({ WEBHOOK_URL: UNREACHABLE, MAX_PENDING: 'Infinity', MAX_CREATED: '4' }) });
+
+  test('creations beyond the limit per window answer 429 with Retry-After on every instance', async () => {
+    const createdBefore = service.creates;
+    const urls = fleet().instances.map((instance) => instance.url);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) statuses.push((await fleet().postSession('hasty', 'new', urls[attempt % 3])).status);
+    assert.deepEqual(statuses, [201, 201, 201, 201]);
+    for (const url of urls) {
+      const answer = await fleet().postSession('hasty', 'new', url);
+      assert.equal(answer.status, 429);
+      assert.equal(((await answer.json()) as { error: string }).error, 'too_many_created');
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      assert.ok(retryAfter > 3500 && retryAfter <= 3600, `Retry-After ${retryAfter} s: the hour's window`);
+    }
+    assert.equal(service.creates, createdBefore + 4);
   });
 });

@@ -34,6 +34,9 @@ export interface InstanceEnv {
   STREAM_FOLLOW_MS?: string;
   /** Where the sessions ask the service to send webhooks; default the balancer. */
   WEBHOOK_URL?: string;
+  /** The per-owner limits (`sessions.maxPending`, `sessions.maxCreated`); 'Infinity' turns one off. Default the kit's. */
+  MAX_PENDING?: string;
+  MAX_CREATED?: string;
 }
 
 export interface Instance {
@@ -93,6 +96,7 @@ export async function startCountedSandbox() {
   const sandboxUrl = sandbox.url.replace(/\/+$/, '');
   const reads: ProviderRead[] = [];
   let tokenRequests = 0;
+  let creates = 0;
   const proxy = await startProxy(
     () => [sandboxUrl],
     (req) => {
@@ -100,6 +104,7 @@ export async function startCountedSandbox() {
       const read = /^\/v1\/transactions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && read) reads.push({ uuid: read[1]!, at: performance.now() });
       if (path === '/oauth/token/') tokenRequests++;
+      if (req.method === 'POST' && path === '/v1/transactions/') creates++;
     },
   );
   return {
@@ -110,6 +115,10 @@ export async function startCountedSandbox() {
     reads,
     get tokenRequests() {
       return tokenRequests;
+    },
+    /** Transactions created at the service. */
+    get creates() {
+      return creates;
     },
     close: async () => {
       await proxy.close();
@@ -187,10 +196,16 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
     /** The onResult calls that completed, per uuid. */
     results: () => reports.filter((report) => report.event === 'result'),
     kill: (instance: Instance) => stop(instance, 'SIGKILL'),
-    /** Starts a session as `user` through the balancer. */
+    /** POSTs the session URL as `user`, as the element does, through the balancer or to `target` (an instance's URL). */
+    postSession: (user = 'alice', mode: 'resume' | 'new' = 'resume', target = balancer.url, headers: Record<string, string> = {}) =>
+      fetch(`${target}/kyc/session`, { method: 'POST', headers: { 'x-user': user, 'kyc-verify-session': mode, ...headers } }),
+    /** Starts (or resumes) a session as `user` through the balancer; its uuid. */
     startSession: async (user = 'alice') => {
-      const answer = await fetch(`${balancer.url}/kyc/session`, { method: 'POST', headers: { 'x-user': user } });
-      if (answer.status !== 201) throw new Error(`session answered ${answer.status}: ${await answer.text()}`);
+      const answer = await fetch(`${balancer.url}/kyc/session`, {
+        method: 'POST',
+        headers: { 'x-user': user, 'kyc-verify-session': 'resume' },
+      });
+      if (answer.status !== 201 && answer.status !== 200) throw new Error(`session answered ${answer.status}: ${await answer.text()}`);
       return ((await answer.json()) as { uuid: string }).uuid;
     },
     poll: (uuid: string, user = 'alice') => fetch(`${balancer.url}/kyc/status/${uuid}`, { headers: { 'x-user': user } }),

@@ -61,6 +61,10 @@ const kit = createKycKit({
   resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
   retryDelaysMs: [200, 400, 800],
   streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
+  sessions: {
+    ...(env.MAX_PENDING && { maxPending: Number(env.MAX_PENDING) }),
+    ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
+  },
 });
 
 const routes: [string, ReturnType<typeof toNodeHandler>][] = [

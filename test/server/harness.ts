@@ -64,6 +64,8 @@ export function countingFetch(inner: typeof fetch = fetch) {
     calls,
     count,
     tokenRequests: () => count('/oauth/token/'),
+    /** Transactions created at the service (`POST /v1/transactions/`). */
+    creates: () => calls.filter((call) => call.method === 'POST' && new URL(call.url).pathname === '/v1/transactions/').length,
     transactionReads: () =>
       calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname.startsWith('/v1/transactions/')).length,
   };
@@ -126,10 +128,16 @@ export async function startHost(options: HostOptions) {
   return {
     url,
     kit,
-    /** POSTs to the session handler as the user `user` (the `x-user` header stands for the host's login session). */
-    startSession: async (user = 'alice') => {
-      const response = await fetch(`${url}/kyc/session`, { method: 'POST', headers: { 'x-user': user } });
-      return { response, body: (await response.json()) as Record<string, unknown> & { uuid: string } };
+    /**
+     * POSTs to the session handler as the user `user` (the `x-user` header stands for the host's
+     * login session), as the element does: with `kyc-verify-session: resume` unless told `new`.
+     */
+    startSession: async (user = 'alice', mode: 'resume' | 'new' = 'resume', headers: Record<string, string> = {}) => {
+      const response = await fetch(`${url}/kyc/session`, {
+        method: 'POST',
+        headers: { 'x-user': user, ...sessionHeader(mode), ...headers },
+      });
+      return { response, body: (await response.json()) as Record<string, unknown> & { uuid: string; link: string } };
     },
     /** GETs the status handler for `uuid` as `user`. */
     poll: (uuid: string, user = 'alice', headers: Record<string, string> = {}) =>
@@ -140,6 +148,9 @@ export async function startHost(options: HostOptions) {
     },
   };
 }
+
+/** The header the element sends with each session POST. */
+export const sessionHeader = (mode: 'resume' | 'new' = 'resume') => ({ 'kyc-verify-session': mode });
 
 export type Host = Awaited<ReturnType<typeof startHost>>;
 

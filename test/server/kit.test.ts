@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createKycKit, type KycKitOptions, type TransactionStatus } from '../../src/server/index.js';
-import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf } from './harness.js';
+import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf, sessionHeader } from './harness.js';
 
 const sandbox = useSandbox();
 let registry: FinalizationRegistry<number> | undefined;
@@ -19,7 +19,7 @@ function kitWith(options: Partial<KycKitOptions> = {}) {
     ...options,
   });
   const startSession = async () => {
-    const answer = await kit.session(new Request('http://host.example/kyc/session', { method: 'POST' }));
+    const answer = await kit.session(new Request('http://host.example/kyc/session', { method: 'POST', headers: sessionHeader() }));
     return ((await answer.json()) as { uuid: string }).uuid;
   };
   const endOf = (uuid: string) =>

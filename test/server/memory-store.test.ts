@@ -5,39 +5,50 @@ import { cached, storeContract } from './store-contract.js';
 
 storeContract(() => new MemoryStore());
 
-test('each kind holds at most maxEntries, evicting the oldest first', () => {
-  const store = new MemoryStore({ maxEntries: 3 });
-  for (const uuid of ['a', 'b', 'c', 'd']) {
-    store.saveCreated({ uuid, transactionId: `t-${uuid}`, owner: null }, 60_000);
-    store.writeStatus(uuid, cached('pending', 0, uuid), 60_000);
-    store.acquire(uuid, 'p1', 60_000);
+const NO_LIMITS = { maxPending: Infinity, maxCreated: Infinity, createdWindowMs: 60_000 };
+
+test('a full store refuses a new transaction, saying when a record expires, and keeps every live one', () => {
+  let now = 0;
+  const store = new MemoryStore({ maxEntries: 3, now: () => now });
+  for (const uuid of ['a', 'b', 'c']) {
+    assert.deepEqual(store.reserveSession('alice', uuid, NO_LIMITS, 1000), { reserved: true });
+    store.saveCreated({ uuid, transactionId: `t-${uuid}`, owner: 'alice' }, 60_000 + (uuid === 'a' ? 0 : 5000));
+    store.confirmSession('alice', uuid, { uuid, key: '', link: 'l' }, 60_000, 60_000);
   }
-  assert.equal(store.getCreated('a'), undefined);
-  assert.equal(store.getStatus('a'), undefined);
-  assert.equal(store.acquire('a', 'p2', 60_000), true, 'the oldest lease was forgotten');
-  assert.equal(store.getCreated('d')?.transactionId, 't-d');
-  assert.equal(store.getStatus('b')?.status.uuid, 'b');
+  assert.deepEqual(store.reserveSession('bob', 'd', NO_LIMITS, 1000), { reserved: false, reason: 'store_full', retryAfterMs: 60_000 });
+  assert.equal(store.reserveSession(null, 'e', NO_LIMITS, 1000).reserved, false, 'without an owner too');
+  for (const uuid of ['a', 'b', 'c']) assert.equal(store.getCreated(uuid)?.transactionId, `t-${uuid}`);
+  now = 60_000;
+  assert.deepEqual(store.reserveSession('bob', 'd', NO_LIMITS, 1000), { reserved: true }, 'the first record expired');
 });
 
-test('writing an entry again makes it the newest', () => {
+test('a reservation takes room until it is confirmed or released', () => {
+  const store = new MemoryStore({ maxEntries: 1 });
+  assert.deepEqual(store.reserveSession(null, 'a', NO_LIMITS, 60_000), { reserved: true });
+  assert.equal(store.reserveSession(null, 'b', NO_LIMITS, 60_000).reserved, false);
+  store.releaseSession(null, 'a');
+  assert.deepEqual(store.reserveSession(null, 'b', NO_LIMITS, 60_000), { reserved: true });
+});
+
+test('a full kind refuses a new key rather than forget a live entry, and still updates the keys it holds', () => {
   const store = new MemoryStore({ maxEntries: 2 });
-  store.setShared('a', '1', 60_000);
-  store.setShared('b', '1', 60_000);
-  store.setShared('a', '2', 60_000);
-  store.setShared('c', '1', 60_000);
-  assert.equal(store.getShared('a'), '2');
-  assert.equal(store.getShared('b'), undefined);
+  store.writeStatus('a', cached('pending', 0, 'a'), 60_000);
+  store.writeStatus('b', cached('pending', 0, 'b'), 60_000);
+  assert.throws(() => store.writeStatus('c', cached('pending', 0, 'c'), 60_000), { name: 'KycStoreFullError' });
+  store.writeStatus('a', cached('successful', 1, 'a'), 60_000);
+  assert.equal(store.getStatus('a')?.status.state, 'successful');
+  assert.equal(store.getStatus('b')?.status.state, 'pending');
 });
 
-test('over its bound, a kind drops expired entries before evicting live ones', () => {
+test('at its bound, a kind drops expired entries to make room', () => {
   let now = 0;
   const store = new MemoryStore({ maxEntries: 2, now: () => now });
-  store.setShared('old', '1', 60_000);
-  store.setShared('brief', '1', 10);
+  store.writeStatus('old', cached('pending', 0, 'old'), 60_000);
+  store.writeStatus('brief', cached('pending', 0, 'brief'), 10);
   now = 20;
-  store.setShared('new', '1', 60_000);
-  assert.equal(store.getShared('old'), '1', 'the expired entry made room');
-  assert.equal(store.getShared('new'), '1');
+  store.writeStatus('new', cached('pending', 0, 'new'), 60_000);
+  assert.equal(store.getStatus('old')?.status.uuid, 'old', 'the expired entry made room');
+  assert.equal(store.getStatus('new')?.status.uuid, 'new');
 });
 
 test('measures leases, retries and TTLs on the clock it is given', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, useHost } from './harness.js';
+import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, useHost, sessionHeader } from './harness.js';
 
 const { sandbox, start: hostWith } = useHost();
 
@@ -21,6 +21,7 @@ test('POST answers 201 with the session contract: uuid, link, expires_at and the
     step_expires_at: null,
     server_time: body.server_time,
     link: `${sandbox.url}/transactions/${transaction.uuid}`,
+    resumed: false,
   });
 });
 
@@ -30,7 +31,7 @@ test('the builder decides the request from the incoming Request; the browser bod
   });
   const response = await fetch(`${url}/kyc/session`, {
     method: 'POST',
-    headers: { 'x-user': 'bob', 'content-type': 'application/json' },
+    headers: { 'x-user': 'bob', 'content-type': 'application/json', ...sessionHeader() },
     body: JSON.stringify({ transaction_id: 'chosen-by-browser', user_id: 'mallory', metadata: { nin: '11.111.111-1' } }),
   });
   const transaction = await sandboxClient(sandbox.url).getTransaction(((await response.json()) as { uuid: string }).uuid);
@@ -45,7 +46,7 @@ test('a Response returned by the builder is the answer (for example 401 when nob
     client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
     buildRequest: () => new Response('log in first', { status: 401 }),
   });
-  const response = await fetch(`${url}/kyc/session`, { method: 'POST' });
+  const response = await fetch(`${url}/kyc/session`, { method: 'POST', headers: sessionHeader() });
   assert.equal(response.status, 401);
   assert.equal(await response.text(), 'log in first');
   assert.equal(counter.calls.length, 0);
@@ -54,7 +55,7 @@ test('a Response returned by the builder is the answer (for example 401 when nob
 test('with an owner function, a caller without identity gets 401 and nothing is created', async () => {
   const counter = countingFetch();
   const { url } = await hostWith({ client: sandboxClient(sandbox.url, { fetch: counter.fetch }), owner: ownerFromHeader });
-  assert.equal((await fetch(`${url}/kyc/session`, { method: 'POST' })).status, 401);
+  assert.equal((await fetch(`${url}/kyc/session`, { method: 'POST', headers: sessionHeader() })).status, 401);
   assert.equal(counter.calls.length, 0);
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKycKit, MemoryStore, type Store, type TransactionStatus } from '../../src/server/index.js';
-import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf } from './harness.js';
+import { createRequestWithoutId, pastReadBudget, pendingPayload, sandboxClient, useSandbox, uuidsOf, sessionHeader } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -31,7 +31,7 @@ function kitOn(store: Store, options: { retentionMs?: number; storeTimeoutMs?: n
     sweepIntervalMs: 0,
     ...options,
   });
-  const session = () => kit.session(new Request('http://host.example/kyc/session', { method: 'POST' }));
+  const session = () => kit.session(new Request('http://host.example/kyc/session', { method: 'POST', headers: sessionHeader() }));
   const poll = (uuid: string) => kit.status(new Request(`http://host.example/kyc/status/${uuid}`));
   return { kit, results, errors, session, poll };
 }

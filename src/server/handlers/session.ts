@@ -1,77 +1,126 @@
-import type { KycClient } from '../client/client.js';
-import { KycApiError } from '../client/errors.js';
 import { answeredAt, statusOf } from '../client/transaction-status.js';
-import type { CreateTransactionRequest, Transaction } from '../client/types.js';
+import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError } from '../state/store-errors.js';
+import { createUnique, linkOf, type SessionTransactionRequest } from '../sessions/create.js';
+import { modeOf, refusalOf } from '../sessions/guard.js';
+import { refusedResponse } from '../sessions/limits.js';
+import type { ResolvedSessionOptions } from '../sessions/options.js';
+import { resumable } from '../sessions/resume.js';
+import { throttledReport } from '../sessions/throttled-report.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed } from './responses.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 
-/** What the integrator's builder decides: everything but `transaction_id`, which the kit generates. */
-export type SessionTransactionRequest = Omit<CreateTransactionRequest, 'transaction_id'>;
+export type { SessionTransactionRequest } from '../sessions/create.js';
 
 /**
  * Builds the create request for the caller from the incoming Request (its session, its user,
  * its `nin`, its metadata). The browser's body is never read. Return a Response to refuse
- * (for example a 401 when nobody is logged in).
+ * (for example a 401 when nobody is logged in). Called only when a transaction is to be created.
  */
 export type BuildRequest = (request: Request) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
 
-/** The session answer of design.md: the status object plus the link to show the user. */
-export type SessionAnswer = TransactionStatus & { link: string };
+/** The session answer: the status object, the link to show the user, and whether it is a transaction created earlier. */
+export type SessionAnswer = TransactionStatus & { link: string; resumed: boolean };
 
-/** Attempts at a fresh `transaction_id` when the service reports it as a duplicate. */
-const MAX_CREATE_ATTEMPTS = 3;
+/** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
+const HOLD_MS = 60_000;
+/** How long one request may hold the right to create for an owner and key, so that concurrent resumes create one transaction. */
+const CREATE_LEASE_MS = 20_000;
+/** How often a resume waiting for another request's creation looks for it. */
+const WAIT_STEP_MS = 100;
 
-/** `POST`: creates a transaction for the caller and answers 201 with design.md's session contract. */
-export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string) {
+/**
+ * `POST`: answers the caller's current transaction (200), or creates one (201) when the caller asks
+ * for a new one, has none to resume, or has no owner; within the owner's limits (429) and the
+ * store's room (503). Only from the host's own pages or allowed origins (403). docs/sessions.md.
+ */
+export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
+  const reportForbidden = throttledReport(kit.report, 'forbidden', client.now);
+  const reportFull = throttledReport(kit.report, 'store_full', client.now);
 
-  async function createUnique(request: SessionTransactionRequest): Promise<Transaction> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await client.createTransaction({ ...request, transaction_id: newTransactionId() });
-      } catch (error) {
-        if (!(error instanceof KycApiError && error.status === 409) || attempt === MAX_CREATE_ATTEMPTS) throw error;
+  const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
+    const body: SessionAnswer = { ...answeredAt(status, client.now()), link, resumed };
+    return jsonResponse(resumed ? 200 : 201, body);
+  };
+
+  async function create(request: Request, owner: string | null, key: string, context?: RequestContext): Promise<Response> {
+    const built = await buildRequest(request);
+    if (built instanceof Response) return built;
+    const place = crypto.randomUUID();
+    const reservation = await store.reserveSession(owner, place, options.limits, HOLD_MS);
+    if (!reservation.reserved) {
+      if (reservation.reason === 'store_full')
+        reportFull("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore");
+      return refusedResponse(reservation);
+    }
+    let transaction;
+    try {
+      transaction = await createUnique(client, built, newTransactionId);
+    } catch (error) {
+      await Promise.resolve(store.releaseSession(owner, place)).catch(kit.report);
+      throw error;
+    }
+    const initial = statusOf(transaction);
+    try {
+      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner }, reader.ttlOf(initial));
+    } catch (error) {
+      throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
+    }
+    const link = linkOf(transaction, built, client);
+    const expiresInMs = reader.untilExpiryOf(initial);
+    // Without it a reload creates another transaction, but this one is created and recorded: answer it.
+    await Promise.resolve(
+      store.confirmSession(owner, place, { uuid: transaction.uuid, key, link }, expiresInMs, expiresInMs + options.resumeEndedForMs),
+    ).catch(kit.report);
+    // Only a cache: without it the first poll reads the service. The session must not be lost for it.
+    const status = await reader.save(transaction.uuid, initial, client.now(), context).then(
+      (stored) => stored.status,
+      (error: unknown) => (kit.report(error), initial),
+    );
+    return answer(status, link, false);
+  }
+
+  /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
+  async function resumeOrCreate(request: Request, owner: string, key: string, context?: RequestContext): Promise<Response> {
+    const lease = `session:${JSON.stringify([owner, key])}`;
+    const holder = crypto.randomUUID();
+    for (;;) {
+      const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
+      if (found) return answer(found.status, found.session.link, true);
+      // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
+      if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
+        try {
+          // Another request may have created it between the look above and the lease.
+          const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
+          return created ? answer(created.status, created.session.link, true) : await create(request, owner, key, context);
+        } finally {
+          await Promise.resolve(store.release(lease, holder)).catch(kit.report);
+        }
       }
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   }
 
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
+    const refusal = refusalOf(request, options.allowedOrigins);
+    if (refusal) {
+      reportForbidden(refusal);
+      return errorResponse(403, 'forbidden', refusal);
+    }
     try {
       // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
       const owner = kit.owner ? (await kit.owner(request)) || null : null;
       if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
-      const built = await buildRequest(request);
-      if (built instanceof Response) return built;
-      const transaction = await createUnique(built);
-      const initial = statusOf(transaction);
-      try {
-        await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner }, reader.ttlOf(initial));
-      } catch (error) {
-        throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
-      }
-      // Only a cache: without it the first poll reads the service. The session must not be lost for it.
-      const status = await reader.save(transaction.uuid, initial, client.now()).then(
-        (stored) => stored.status,
-        (error: unknown) => (kit.report(error), initial),
-      );
-      const answer: SessionAnswer = { ...answeredAt(status, client.now()), link: linkOf(transaction, built, client) };
-      return jsonResponse(201, answer);
+      // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
+      if (owner === null) return await create(request, null, '', context);
+      const key = await options.key(request);
+      if (modeOf(request) === 'new') return await create(request, owner, key, context);
+      return await resumeOrCreate(request, owner, key, context);
     } catch (error) {
       return failureResponse(error, kit.report);
     }
   };
-}
-
-/**
- * The service's `validator_url` when set, else the link of spec §4.5. A `validator_url` built
- * from a template with `{{nin}}` would carry the user's RUT to the browser: then the plain link.
- */
-function linkOf(transaction: Transaction, request: SessionTransactionRequest, client: KycClient): string {
-  const url = transaction.validator_url;
-  const nin = request.metadata?.nin?.replace(/[.-]/g, '');
-  const carriesNin = request.link?.includes('{{nin}}') || (nin && url?.replace(/[.-]/g, '').toUpperCase().includes(nin.toUpperCase()));
-  return !url || carriesNin ? client.verificationLink(transaction.uuid) : url;
 }

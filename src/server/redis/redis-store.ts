@@ -1,6 +1,15 @@
 import { Redis } from 'ioredis';
 import { isTerminal } from '../../shared/transaction-state.js';
-import type { CachedStatus, CreatedTransaction, JobTake, StatusListener, Store } from '../state/store.js';
+import type {
+  CachedStatus,
+  CreatedTransaction,
+  JobTake,
+  OwnerSession,
+  SessionLimits,
+  SessionReservation,
+  StatusListener,
+  Store,
+} from '../state/store.js';
 import { scripts, type ScriptName } from './scripts.js';
 
 export interface RedisStoreOptions {
@@ -52,6 +61,28 @@ export class RedisStore implements Store {
     return parse(await this.#client.get(this.#key('created', uuid)));
   }
 
+  async reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): Promise<SessionReservation> {
+    // Redis holds no bound of its own here (its maxmemory is the operator's): without an owner, nothing to count.
+    if (owner === null) return { reserved: true };
+    const off = (limit: number) => (Number.isFinite(limit) ? limit : -1);
+    const args = [id, off(limits.maxPending), off(limits.maxCreated), limits.createdWindowMs, holdMs];
+    const [outcome, retryAfterMs] = (await this.#runLedger('reserveSession', owner, ...args)) as [string, number?];
+    if (outcome === 'reserved') return { reserved: true };
+    return { reserved: false, reason: outcome as 'too_many_pending' | 'too_many_created', retryAfterMs: retryAfterMs! };
+  }
+
+  async confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): Promise<void> {
+    if (owner !== null) await this.#runLedger('confirmSession', owner, id, JSON.stringify(session), expiresInMs, keepMs);
+  }
+
+  async releaseSession(owner: string | null, id: string): Promise<void> {
+    if (owner !== null) await this.#runLedger('releaseSession', owner, id);
+  }
+
+  async latestSession(owner: string, key: string): Promise<OwnerSession | undefined> {
+    return parse((await this.#runLedger('latestSession', owner, key)) as string | null);
+  }
+
   async getStatus(uuid: string): Promise<CachedStatus | undefined> {
     return parse(await this.#client.hget(this.#key('status', uuid), 'json'));
   }
@@ -95,6 +126,10 @@ export class RedisStore implements Store {
     });
     subscriber.subscribe(this.#statusChannel).catch(() => {});
     return subscriber;
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    await this.#run('release', this.#key('lease', key), holder);
   }
 
   async holdLease(key: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -147,6 +182,10 @@ export class RedisStore implements Store {
     // defineCommand adds the scripts as methods that ioredis's types cannot know.
     const withScripts = this.#client as Redis & Record<string, Script>;
     return withScripts[commandName(script)]!(...keysAndArgs);
+  }
+
+  #runLedger(script: ScriptName, owner: string, ...args: (string | number)[]): Promise<unknown> {
+    return this.#run(script, this.#key('sessions', owner), this.#key('status', ''), ...args);
   }
 
   #runJob(script: ScriptName, key: string, ...args: (string | number)[]): Promise<unknown> {

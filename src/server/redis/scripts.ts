@@ -8,6 +8,8 @@
  * The due index is a sorted set of job names scored by when each job can next be taken.
  */
 
+import { sessionScripts } from './session-scripts.js';
+
 export interface ScriptDefinition {
   numberOfKeys: number;
   lua: string;
@@ -135,6 +137,7 @@ return 1
 `;
 
 export const scripts = {
+  ...sessionScripts,
   holdLease: { numberOfKeys: 1, lua: holdLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),

@@ -1,68 +1,26 @@
 import { isTerminal } from '../../shared/transaction-state.js';
-import type { CachedStatus, CreatedTransaction, JobTake, Store, StatusListener } from './store.js';
+import { ExpiringMap } from './expiring-map.js';
+import { MemorySessions } from './memory-sessions.js';
+import type {
+  CachedStatus,
+  CreatedTransaction,
+  JobTake,
+  OwnerSession,
+  SessionLimits,
+  SessionReservation,
+  Store,
+  StatusListener,
+} from './store.js';
 
 export interface MemoryStoreOptions {
-  /** How many entries each kind (created, statuses, leases, jobs, shared values) keeps before evicting the oldest. Default 10 000. */
+  /**
+   * How many transactions the store remembers at once, each until its expiry plus the retention
+   * (with its cached status, result job, leases and marks). A full store refuses new transactions
+   * (`store_full`) and never forgets a live one. Default 10 000.
+   */
   maxEntries?: number;
   /** The store's clock, in epoch ms. Default `Date.now`. */
   now?: () => number;
-}
-
-/**
- * A Map whose entries expire, and that forgets its oldest entries beyond `limit`; writing an
- * entry makes it the newest. Expired entries go when read, or when the map is over its bound:
- * no timer, so it never keeps a process alive.
- */
-class ExpiringMap<V> {
-  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
-  /** No entry expires before this (a lower bound): spares a sweep that would find nothing. */
-  #earliestExpiry = Infinity;
-
-  constructor(
-    private readonly limit: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt <= this.now()) this.#entries.delete(key);
-    else return entry?.value;
-  }
-
-  set(key: string, value: V, ttlMs: number): void {
-    const expiresAt = this.now() + ttlMs;
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt });
-    this.#earliestExpiry = Math.min(this.#earliestExpiry, expiresAt);
-    if (this.#entries.size > this.limit) this.#sweep();
-    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  /** How long the entry of `key` has left; 0 when there is none. */
-  ttlOf(key: string): number {
-    const entry = this.#entries.get(key);
-    return entry ? Math.max(0, entry.expiresAt - this.now()) : 0;
-  }
-
-  /** The live entries, oldest written first. */
-  *entries(): Generator<[string, V]> {
-    const now = this.now();
-    for (const [key, { value, expiresAt }] of this.#entries) if (expiresAt > now) yield [key, value];
-  }
-
-  #sweep(): void {
-    const now = this.now();
-    if (now < this.#earliestExpiry) return;
-    this.#earliestExpiry = Infinity;
-    for (const [key, { expiresAt }] of this.#entries) {
-      if (expiresAt <= now) this.#entries.delete(key);
-      else this.#earliestExpiry = Math.min(this.#earliestExpiry, expiresAt);
-    }
-  }
 }
 
 /** A job between enqueue and done; a holder stays recorded after its lease ran out, until another takes the job. */
@@ -77,7 +35,10 @@ interface Job {
 
 const takeableAt = (job: Job): number => (job.holder === null ? job.dueAt : job.leaseUntil);
 
-/** The default Store: one process, bounded memory, oldest entries evicted first. */
+/** Room for the short-lived leases and marks beside the transactions' own (the access token's, a few per transaction). */
+const SPARE_ENTRIES = 64;
+
+/** The default Store: one process, bounded memory; full, it refuses new transactions rather than forget live ones. */
 export class MemoryStore implements Store {
   readonly #now: () => number;
   readonly #created: ExpiringMap<CreatedTransaction>;
@@ -86,14 +47,41 @@ export class MemoryStore implements Store {
   readonly #statusListeners = new Set<StatusListener>();
   readonly #jobs: ExpiringMap<Job>;
   readonly #shared: ExpiringMap<string>;
+  readonly #sessions: MemorySessions;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
     this.#now = now;
-    this.#created = new ExpiringMap(maxEntries, now);
-    this.#statuses = new ExpiringMap(maxEntries, now);
-    this.#leases = new ExpiringMap(maxEntries, now);
-    this.#jobs = new ExpiringMap(maxEntries, now);
-    this.#shared = new ExpiringMap(maxEntries, now);
+    this.#created = new ExpiringMap(maxEntries, now, 'transactions');
+    this.#statuses = new ExpiringMap(maxEntries, now, 'statuses');
+    this.#leases = new ExpiringMap(maxEntries + SPARE_ENTRIES, now, 'leases');
+    this.#jobs = new ExpiringMap(maxEntries, now, 'result jobs');
+    // A transaction followed by a stream has two marks (watched, webhooked).
+    this.#shared = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'shared values');
+    this.#sessions = new MemorySessions({
+      maxEntries,
+      now,
+      hasEnded: (uuid) => {
+        const stored = this.#statuses.get(uuid);
+        return stored !== undefined && isTerminal(stored.status.state);
+      },
+      records: this.#created,
+    });
+  }
+
+  reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {
+    return this.#sessions.reserve(owner, id, limits, holdMs);
+  }
+
+  confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): void {
+    this.#sessions.confirm(owner, id, session, expiresInMs, keepMs);
+  }
+
+  releaseSession(owner: string | null, id: string): void {
+    this.#sessions.release(owner, id);
+  }
+
+  latestSession(owner: string, key: string): OwnerSession | undefined {
+    return this.#sessions.latest(owner, key);
   }
 
   saveCreated(record: CreatedTransaction, ttlMs: number): void {
@@ -120,6 +108,10 @@ export class MemoryStore implements Store {
     if (this.#leases.get(key) !== undefined) return false;
     this.#leases.set(key, holder, ttlMs);
     return true;
+  }
+
+  release(key: string, holder: string): void {
+    if (this.#leases.get(key) === holder) this.#leases.delete(key);
   }
 
   publishStatus(uuid: string, cached: CachedStatus): void {

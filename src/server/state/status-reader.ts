@@ -84,9 +84,13 @@ export class StatusReader {
 
   /** How long the keys of a transaction live: until its expiry, plus the retention. */
   ttlOf(status: Pick<TransactionStatus, 'expires_at'>): number {
+    return this.untilExpiryOf(status) + this.options.retentionMs;
+  }
+
+  /** How long until the transaction expires, on the kit's clock; 0 when past or unknown. */
+  untilExpiryOf(status: Pick<TransactionStatus, 'expires_at'>): number {
     const expiresAt = status.expires_at ? Date.parse(status.expires_at) : NaN;
-    const untilExpiry = Number.isNaN(expiresAt) ? 0 : Math.max(0, expiresAt - this.options.client.now());
-    return untilExpiry + this.options.retentionMs;
+    return Number.isNaN(expiresAt) ? 0 : Math.max(0, expiresAt - this.options.client.now());
   }
 
   async #readOrWait(uuid: string, cached: CachedStatus | undefined, context: RequestContext | undefined): Promise<ServedStatus> {

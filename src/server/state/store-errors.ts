@@ -5,6 +5,11 @@ export class KycStoreError extends Error {
   override readonly name: string = 'KycStoreError';
 }
 
+/** A MemoryStore at its `maxEntries` that would have to forget a live record to take a new one: it refuses instead. */
+export class KycStoreFullError extends KycStoreError {
+  override readonly name = 'KycStoreFullError';
+}
+
 /**
  * A transaction the service created whose record the store could not keep: the widget never
  * learns its uuid, but the service has it. Reported to `onError` so that the host can cancel or

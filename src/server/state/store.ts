@@ -10,6 +10,28 @@ export interface CreatedTransaction {
   owner: string | null;
 }
 
+/** What a session answers again for its owner (a resume) without calling the service: no personal data. */
+export interface OwnerSession {
+  uuid: string;
+  /** The kind of verification it was created for (the `sessions.key` of its request); '' by default. */
+  key: string;
+  /** The link shown to the person. */
+  link: string;
+}
+
+/** The per-owner limits on creations; `Infinity` turns a limit off. */
+export interface SessionLimits {
+  /** Transactions an owner may have pending at once (reserved, or created and neither ended nor expired). */
+  maxPending: number;
+  /** Creations an owner may make within `createdWindowMs`. */
+  maxCreated: number;
+  createdWindowMs: number;
+}
+
+/** What `reserveSession` decided: a creation may go ahead, or why not and when to ask again. */
+export type SessionReservation =
+  { reserved: true } | { reserved: false; reason: 'too_many_pending' | 'too_many_created' | 'store_full'; retryAfterMs: number };
+
 /** The last status read from the service, and when that read started (epoch ms). */
 export interface CachedStatus {
   status: TransactionStatus;
@@ -37,6 +59,24 @@ export interface Store {
   saveCreated(record: CreatedTransaction, ttlMs: number): Awaitable<void>;
   getCreated(uuid: string): Awaitable<CreatedTransaction | undefined>;
 
+  /**
+   * Before a creation: checks `owner`'s limits and, atomically with the check, counts the creation
+   * and holds a pending place `id` for `holdMs` (until confirmed or released). A transaction is
+   * pending while its expiry has not passed and its stored status (`writeStatus`) is not an end.
+   * A store that cannot take one more transaction answers `store_full` rather than forget a live
+   * record. With `owner` null there are no per-owner limits, only the store's room.
+   */
+  reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): Awaitable<SessionReservation>;
+  /**
+   * The reserved place `id` becomes the created transaction `session`, pending until its expiry in
+   * `expiresInMs` (or its end), and found by `latestSession` for `keepMs`.
+   */
+  confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): Awaitable<void>;
+  /** Frees the place `id` after a failed creation; the creation still counts against `maxCreated`. */
+  releaseSession(owner: string | null, id: string): Awaitable<void>;
+  /** `owner`'s newest confirmed transaction of `key` still kept, or undefined. */
+  latestSession(owner: string, key: string): Awaitable<OwnerSession | undefined>;
+
   getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
   /**
    * Writes `next` unless the stored status is an end (an end is never overwritten) or is not an
@@ -49,6 +89,9 @@ export interface Store {
   acquire(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
   /** Makes `holder`'s lease on `key` last at least `ttlMs` from now (never shorter); false when it is not `holder`'s. */
   holdLease(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
+
+  /** Ends `holder`'s lease on `key` early; nothing when it is not `holder`'s. */
+  release(key: string, holder: string): Awaitable<void>;
 
   /** Makes the job `key` due now, unless it is done; a job held by a process stays held, and is due again when released. */
   enqueueJob(key: string, ttlMs: number): Awaitable<void>;

@@ -1,0 +1,59 @@
+import type { SessionLimits } from '../state/store.js';
+
+/** How the session handler resumes, whom it lets create, and how much (docs/sessions.md). */
+export interface SessionOptions {
+  /**
+   * The kind of verification a request asks for, when an owner may have several at once (for
+   * example `'signup'` and `'payout'`): a resume answers only a transaction of the same owner and
+   * key. Default: one kind (`''`).
+   */
+  key?: (request: Request) => string | Promise<string>;
+  /**
+   * Origins other than the host's own whose pages may create sessions (the element on another
+   * origin, e.g. `'https://shop.example'`); exact `scheme://host[:port]` strings. Default none.
+   */
+  allowedOrigins?: readonly string[];
+  /** Transactions an owner may have pending at once; `Infinity` turns the limit off. Default 3. */
+  maxPending?: number;
+  /** Transactions an owner may create within `createdWindowMs`; `Infinity` turns the limit off. Default 10. */
+  maxCreated?: number;
+  /** Default 1 hour. */
+  createdWindowMs?: number;
+  /** How long after its end a transaction is still answered to a resume (with its end); 0: never. Default 10 minutes. */
+  resumeEndedForMs?: number;
+}
+
+export interface ResolvedSessionOptions {
+  key: (request: Request) => string | Promise<string>;
+  allowedOrigins: ReadonlySet<string>;
+  limits: SessionLimits;
+  resumeEndedForMs: number;
+}
+
+export const SESSION_DEFAULTS = {
+  maxPending: 3,
+  maxCreated: 10,
+  createdWindowMs: 3600_000,
+  resumeEndedForMs: 600_000,
+} as const;
+
+export function resolveSessionOptions(options: SessionOptions = {}): ResolvedSessionOptions {
+  const limits: SessionLimits = {
+    maxPending: options.maxPending ?? SESSION_DEFAULTS.maxPending,
+    maxCreated: options.maxCreated ?? SESSION_DEFAULTS.maxCreated,
+    createdWindowMs: options.createdWindowMs ?? SESSION_DEFAULTS.createdWindowMs,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(value >= 1)) throw new RangeError(`sessions.${name} must be at least 1 (Infinity turns a limit off), not ${value}`);
+  }
+  for (const origin of options.allowedOrigins ?? []) {
+    if (new URL(origin).origin !== origin)
+      throw new RangeError(`sessions.allowedOrigins: ${origin} is not an origin (scheme://host[:port])`);
+  }
+  return {
+    key: options.key ?? (() => ''),
+    allowedOrigins: new Set(options.allowedOrigins),
+    limits,
+    resumeEndedForMs: options.resumeEndedForMs ?? SESSION_DEFAULTS.resumeEndedForMs,
+  };
+}

@@ -1,0 +1,110 @@
+import { ExpiringMap } from './expiring-map.js';
+import type { OwnerSession, SessionLimits, SessionReservation } from './store.js';
+
+/** A place held for a creation under way, or a created transaction. */
+type Place = { id: string; holdUntil: number } | { id: string; session: OwnerSession; expiresAt: number; keepUntil: number };
+
+/** One owner's creations within the window (times, oldest first) and places. */
+interface Ledger {
+  created: number[];
+  /** The window of the last reservation: how long its creations count. */
+  windowMs: number;
+  places: Place[];
+}
+
+export interface MemorySessionsOptions {
+  maxEntries: number;
+  now: () => number;
+  /** Whether the stored status of `uuid` is an end. */
+  hasEnded: (uuid: string) => boolean;
+  /** The live transaction records of the store, and how long until the first expires. */
+  records: { readonly size: number; soonestExpiryMs(): number };
+}
+
+/** The session ledgers of a MemoryStore: `reserveSession` and its kin of the Store contract, for one process. */
+export class MemorySessions {
+  readonly #ledgers: ExpiringMap<Ledger>;
+  /** Every place held for a creation, with or without an owner: they need room in the store too. */
+  readonly #reserved: ExpiringMap<true>;
+
+  constructor(private readonly options: MemorySessionsOptions) {
+    this.#ledgers = new ExpiringMap(options.maxEntries, options.now, 'session ledgers');
+    this.#reserved = new ExpiringMap(options.maxEntries, options.now, 'reservations');
+  }
+
+  reserve(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {
+    const now = this.options.now();
+    const { records, maxEntries } = this.options;
+    if (records.size + this.#reserved.size >= maxEntries) {
+      return { reserved: false, reason: 'store_full', retryAfterMs: records.soonestExpiryMs() || holdMs };
+    }
+    if (owner === null) return (this.#reserved.set(id, true, holdMs), { reserved: true });
+    const ledger = this.#ledger(owner, now, limits.createdWindowMs);
+    ledger.windowMs = limits.createdWindowMs;
+    const pending = ledger.places.filter((place) => this.#isPending(place, now));
+    if (pending.length >= limits.maxPending) {
+      const freedAt = Math.min(...pending.map((place) => ('holdUntil' in place ? place.holdUntil : place.expiresAt)));
+      return { reserved: false, reason: 'too_many_pending', retryAfterMs: freedAt - now };
+    }
+    if (ledger.created.length >= limits.maxCreated) {
+      const freedAt = ledger.created[ledger.created.length - limits.maxCreated]! + limits.createdWindowMs;
+      return { reserved: false, reason: 'too_many_created', retryAfterMs: freedAt - now };
+    }
+    if (Number.isFinite(limits.maxCreated)) ledger.created.push(now);
+    ledger.places.push({ id, holdUntil: now + holdMs });
+    this.#reserved.set(id, true, holdMs);
+    this.#save(owner, ledger, now);
+    return { reserved: true };
+  }
+
+  confirm(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): void {
+    this.#reserved.delete(id);
+    if (owner === null) return;
+    const now = this.options.now();
+    const ledger = this.#ledger(owner, now);
+    ledger.places = ledger.places.filter((place) => place.id !== id);
+    ledger.places.push({ id, session, expiresAt: now + expiresInMs, keepUntil: now + keepMs });
+    this.#save(owner, ledger, now);
+  }
+
+  release(owner: string | null, id: string): void {
+    this.#reserved.delete(id);
+    if (owner === null) return;
+    const now = this.options.now();
+    const ledger = this.#ledger(owner, now);
+    ledger.places = ledger.places.filter((place) => place.id !== id);
+    this.#save(owner, ledger, now);
+  }
+
+  latest(owner: string, key: string): OwnerSession | undefined {
+    const now = this.options.now();
+    const sessions = this.#ledger(owner, now).places.flatMap((place) => ('session' in place && place.session.key === key ? [place] : []));
+    return sessions.at(-1)?.session;
+  }
+
+  /** The owner's ledger, without what no longer counts: creations out of `windowMs`, places let go or superseded. */
+  #ledger(owner: string, now: number, windowMs?: number): Ledger {
+    const ledger = this.#ledgers.get(owner);
+    if (!ledger) return { created: [], windowMs: windowMs ?? 0, places: [] };
+    const created = windowMs === undefined ? ledger.created : ledger.created.filter((at) => at > now - windowMs);
+    const places = ledger.places.filter((place, index) => {
+      if ('holdUntil' in place) return place.holdUntil > now;
+      const newer = ledger.places.slice(index + 1).some((later) => 'session' in later && later.session.key === place.session.key);
+      return place.keepUntil > now && (!newer || this.#isPending(place, now));
+    });
+    return { created, windowMs: ledger.windowMs, places };
+  }
+
+  /** Keeps the ledger as long as any of its places or creations still counts. */
+  #save(owner: string, ledger: Ledger, now: number): void {
+    const ends = ledger.places.map((place) => ('holdUntil' in place ? place.holdUntil : place.keepUntil));
+    const keepUntil = Math.max(...ends, (ledger.created.at(-1) ?? -Infinity) + ledger.windowMs);
+    if (keepUntil > now) this.#ledgers.set(owner, ledger, keepUntil - now);
+    else this.#ledgers.delete(owner);
+  }
+
+  #isPending(place: Place, now: number): boolean {
+    if ('holdUntil' in place) return place.holdUntil > now;
+    return place.expiresAt > now && !this.options.hasEnded(place.session.uuid);
+  }
+}
