@@ -22,11 +22,14 @@ function readSession(answer: Answer, statuses: number[]): { problems: string[]; 
   return { problems, session: { uuid: body.uuid, link: String(body.link), body } };
 }
 
-/** A session for `visitor`, judged by the creation rule when `verdicts` is given; undefined when the host gave none. */
+/** A session for `visitor`; throws when the host gives none. */
+export async function startSession(visitor: Visitor): Promise<Session>;
+/** A session for `visitor`, judged by the creation rule; undefined when the host gives none. */
+export async function startSession(visitor: Visitor, verdicts: Verdicts): Promise<Session | undefined>;
 export async function startSession(visitor: Visitor, verdicts?: Verdicts): Promise<Session | undefined> {
   const { problems, session } = readSession(await visitor.postSession('resume'), [201, 200]);
-  verdicts?.judge('sessionCreates', problems);
   if (!verdicts && problems.length) throw new Error(`the session POST failed: ${problems.join('; ')}`);
+  verdicts?.judge('sessionCreates', problems);
   return session;
 }
 
