@@ -90,6 +90,7 @@ export async function checkFollows(
 export async function checkStream(owner: Visitor, uuid: string, drive: () => Promise<unknown>, log: AnswerLog, verdicts: Verdicts) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), STREAM_MS);
+  let refused: unknown;
   try {
     const response = await owner.openStatus(uuid, { accept: 'text/event-stream' }, abort.signal);
     const type = response.headers.get('content-type') ?? '';
@@ -103,7 +104,11 @@ export async function checkStream(owner: Visitor, uuid: string, drive: () => Pro
     const first = await events.next();
     const problems = first.done ? ['the stream ended before any status event'] : eventProblems(first.value, uuid);
     if (problems.length) return verdicts.fail('stream', problems.join('; '));
-    const driven = drive();
+    // The moves run while the events are read; a move the sandbox refuses ends the reading.
+    const driven = drive().catch((error: unknown) => {
+      refused = error;
+      abort.abort();
+    });
     for await (const event of events) {
       const eventIssues = eventProblems(event, uuid);
       if (eventIssues.length) return verdicts.fail('stream', eventIssues.join('; '));
@@ -115,7 +120,8 @@ export async function checkStream(owner: Visitor, uuid: string, drive: () => Pro
     await driven;
     verdicts.fail('stream', 'the stream ended without the status event of the end');
   } catch (error) {
-    verdicts.fail('stream', abort.signal.aborted ? `no status event of the end within ${STREAM_MS / 1000} s` : String(error));
+    if (refused) verdicts.fail('stream', `the sandbox refused a move: ${refused}`);
+    else verdicts.fail('stream', abort.signal.aborted ? `no status event of the end within ${STREAM_MS / 1000} s` : String(error));
   } finally {
     clearTimeout(timer);
     abort.abort();
