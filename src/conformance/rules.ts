@@ -39,15 +39,17 @@ export const RULES = {
   },
   statusSuccessful: {
     name: 'status: follows a transaction to successful',
-    why: 'state comes from spec §3\u2019s booleans: active=false, complete=true, failed=false is successful',
+    why:
+      'the element shows what the status says: the state from spec §3\u2019s booleans (active=false, complete=true, failed=false ' +
+      'is successful), step, code and issue_description as the service has them, expires_at = created_at + expiration',
   },
   statusFailed: {
     name: 'status: follows a transaction to failed',
-    why: 'active=false, complete=false, failed=true is failed; reading only active/complete shows a failure as an expiry',
+    why: 'active=false, complete=false, failed=true is failed; a host that reads only active and complete shows a failure as an expiry',
   },
   statusExpired: {
     name: 'status: follows a transaction to expired',
-    why: 'all three booleans false is expired (step and code time_out); expires_at is created_at + expiration',
+    why: 'all three booleans false is expired, with step and code time_out; the element offers to start again',
   },
   noPersonalData: {
     name: 'privacy: no personal data in any answer',

@@ -49,7 +49,7 @@ export type ExpectedStatus = Record<string, unknown>;
  */
 export async function followTo(owner: Visitor, uuid: string, expected: ExpectedStatus): Promise<string[]> {
   const deadline = Date.now() + FOLLOW_MS;
-  const moved = `after the service moved to ${expected.state}/${expected.step}/${expected.code}`;
+  const wanted = `${expected.state}/${expected.step}/${expected.code}`;
   let last = 'no answer';
   for (;;) {
     const answer = await owner.getStatus(uuid);
@@ -59,11 +59,11 @@ export async function followTo(owner: Visitor, uuid: string, expected: ExpectedS
       const ended = body.state !== 'pending' && body.state !== expected.state;
       if (shown || ended || Date.now() > deadline) {
         const problems = [...statusProblems(body, uuid), ...differences(body, expected)];
-        return shown ? problems : [`${moved}: ${problems.join('; ')}`];
+        return shown ? problems : [`expected ${wanted}: ${problems.join('; ')}`];
       }
       last = `${body.state}/${body.step}/${body.code}`;
     } else last = seen(answer);
-    if (Date.now() > deadline) return [`${moved}: saw ${last} for ${FOLLOW_MS / 1000} s`];
+    if (Date.now() > deadline) return [`expected ${wanted}, saw ${last} for ${FOLLOW_MS / 1000} s`];
     await sleep(POLL_MS);
   }
 }
