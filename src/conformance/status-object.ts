@@ -11,13 +11,16 @@ type Fields = Record<string, unknown>;
 const isDateTime = (value: unknown) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) && Number.isFinite(Date.parse(value));
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
 
-/** What each field must hold; the optional ones only when present. */
+/** What each field must hold (null where the protocol allows a value the service did not give); the optional ones only when present. */
 const REQUIRED: Record<string, [string, (value: unknown) => boolean]> = {
   state: ['one of pending, successful, failed, expired', (value) => STATES.includes(value as string)],
-  step: [`a step of spec §3 (${STEP_CODES.join(', ')})`, (value) => (STEP_CODES as readonly unknown[]).includes(value)],
-  code: ['a string', (value) => typeof value === 'string'],
+  step: [
+    `a step of spec §3 (${STEP_CODES.join(', ')}) or null`,
+    (value) => value === null || (STEP_CODES as readonly unknown[]).includes(value),
+  ],
+  code: ['a string or null', isTextOrNull],
   issue_description: ['a string or null', isTextOrNull],
-  expires_at: ['an ISO 8601 date-time', isDateTime],
+  expires_at: ['an ISO 8601 date-time or null', (value) => value === null || isDateTime(value)],
   updated_at: ['an ISO 8601 date-time', isDateTime],
 };
 const OPTIONAL: Record<string, [string, (value: unknown) => boolean]> = {
