@@ -66,14 +66,14 @@ export class Visitor {
       'sec-fetch-site': 'same-origin',
       ...(kind && { 'kyc-verify-session': kind }),
     };
-    return this.request(`session POST (${kind ?? 'no header'})`, this.urls.sessionUrl, {
+    return this.#request(`session POST (${kind ?? 'no header'})`, this.urls.sessionUrl, {
       method: 'POST',
       headers: { ...browser, ...headers },
     });
   }
 
   getStatus(uuid: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return this.request(`status GET ${uuid}`, this.statusUrlOf(uuid), { headers: { accept: 'application/json', ...headers } });
+    return this.#request(`status GET ${uuid}`, this.statusUrlOf(uuid), { headers: { accept: 'application/json', ...headers } });
   }
 
   /** The status URL's response itself, unread: for a stream. Not logged: the caller logs what it reads. */
@@ -86,7 +86,7 @@ export class Visitor {
     return this.urls.statusUrl.replaceAll('{uuid}', encodeURIComponent(uuid));
   }
 
-  async request(what: string, url: string, init: { method?: string; headers: Record<string, string | null> }): Promise<Answer> {
+  async #request(what: string, url: string, init: { method?: string; headers: Record<string, string | null> }): Promise<Answer> {
     const response = await fetch(url, { method: init.method ?? 'GET', headers: this.#withCookies(url, init.headers), redirect: 'manual' });
     return this.log.record(what, this.#keepCookies(url, response));
   }

@@ -6,7 +6,6 @@ import { statusProblems } from './status-object.js';
 /** A transaction a session POST gave a visitor. */
 export interface Session {
   uuid: string;
-  link: string;
   body: Record<string, unknown>;
 }
 
@@ -19,7 +18,7 @@ function readSession(answer: Answer, statuses: number[]): { problems: string[]; 
   const link = typeof body.link === 'string' && URL.canParse(body.link) ? new URL(body.link) : null;
   if (!link || !/^https?:$/.test(link.protocol)) problems.push(`link: ${JSON.stringify(body.link)}, expected an absolute http(s) URL`);
   if (body.state !== 'pending') problems.push(`state: ${JSON.stringify(body.state)}, expected "pending" for a new transaction`);
-  return { problems, session: { uuid: body.uuid, link: String(body.link), body } };
+  return { problems, session: { uuid: body.uuid, body } };
 }
 
 /** A session for `visitor`; throws when the host gives none. */
