@@ -217,8 +217,10 @@ class Handler(BaseHTTPRequestHandler):
             if error.code in (403, 404):
                 return self.answer(404, {"error": "not_found", "message": "no such transaction for this caller"})
             return self.answer(502, {"error": "upstream_error", "message": "the KYC service answered %d" % error.code})
-        except (URLError, OSError, ValueError, KeyError):
-            return self.answer(502, {"error": "upstream_unreachable", "message": "the KYC service could not be read"})
+        except (ValueError, KeyError):
+            return self.answer(502, {"error": "upstream_protocol", "message": "the KYC service answered against its specification"})
+        except (URLError, OSError):
+            return self.answer(502, {"error": "upstream_unreachable", "message": "the KYC service could not be reached"})
         self.answer(code, body, cookie)
 
     def owner(self):
