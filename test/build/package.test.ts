@@ -69,6 +69,7 @@ describe('the npm package', () => {
       'dist/lib/server/index.js',
       'dist/lib/sandbox/index.js',
       'dist/lib/sandbox/cli.js',
+      'dist/lib/conformance/cli.js',
     ]) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
     }
@@ -116,7 +117,7 @@ describe('the npm package', () => {
       peers.every((peer) => manifest.peerDependenciesMeta[peer]?.optional),
       'every peer is optional',
     );
-    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/shared']) {
+    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/shared', 'dist/lib/conformance']) {
       const missing = (await packagesImportedUnder(join(unpacked, entry))).filter(
         (used) => !(used in manifest.dependencies) && !peers.includes(used),
       );
@@ -130,6 +131,12 @@ describe('the npm package', () => {
       typeof target === 'string' ? [target] : Object.values(target),
     );
     for (const target of targets) assert.ok(files.includes(target.replace(/^\.\//, '')), `${target} is in the tarball`);
+  });
+
+  it('runs kyc-verify-conformance from the tarball with Node alone', async () => {
+    const { bin } = JSON.parse(await readFile(join(unpacked, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const { stdout } = await run('node', [join(unpacked, bin['kyc-verify-conformance']!), '--help']);
+    assert.match(stdout, /^Usage: kyc-verify-conformance/);
   });
 
   it('imports kyc-verify/server and kyc-verify/sandbox in Node, and the sandbox answers', async () => {

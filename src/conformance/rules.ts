@@ -1,0 +1,115 @@
+/** The rules of the host protocol the checker judges, in the order it reports them, each with why it matters. */
+
+export const RULES = {
+  sessionCreates: {
+    name: 'session: a POST with kyc-verify-session: resume answers 201 or 200 with uuid, link and the status fields',
+    why: 'the element shows the link and follows the uuid it is given',
+  },
+  sessionResumes: {
+    name: "session: resume answers 200 with the owner's pending transaction",
+    why: 'a reload or a second tab would otherwise start (and bill) another verification while one is under way',
+  },
+  sessionNew: {
+    name: 'session: new answers 201 with another transaction after the first ended',
+    why: '"Try again" after a failure or an expiry sends new: it needs a fresh transaction',
+  },
+  sessionNeedsHeader: {
+    name: 'session: a POST without kyc-verify-session is refused with 403',
+    why:
+      'without the header any page can make a logged-in visitor\u2019s browser create transactions with a plain form POST ' +
+      '(cross-site request forgery: verifications billed to you, started for your user by someone else)',
+  },
+  sessionRefusesCrossSite: {
+    name: 'session: a cross-site POST (foreign Origin, Sec-Fetch-Site: cross-site) is refused with 403',
+    why:
+      'a hostile site could otherwise start verifications in your visitors\u2019 names and read their links; ' +
+      'refuse a foreign Origin and Sec-Fetch-Site cross-site or same-site unless you allow-listed that origin',
+  },
+  statusShape: {
+    name: 'status: answers the status object of a pending transaction to its owner',
+    why: 'the element reads uuid, state, step, code, issue_description, expires_at and updated_at',
+  },
+  statusStranger: {
+    name: 'status: answers 404 to a stranger (no cookies, or another visitor\u2019s)',
+    why: 'a uuid seen in a link or a log must not tell anyone else how a person\u2019s verification went',
+  },
+  statusUnknown: {
+    name: 'status: answers 404 for an unknown uuid',
+    why: 'the element takes 404 as final; anything else makes it retry forever',
+  },
+  statusSuccessful: {
+    name: 'status: follows a transaction to successful',
+    why:
+      'the element shows what the status says: the state from spec §3\u2019s booleans (active=false, complete=true, failed=false ' +
+      'is successful), step, code and issue_description as the service has them, expires_at = created_at + expiration',
+  },
+  statusFailed: {
+    name: 'status: follows a transaction to failed',
+    why: 'active=false, complete=false, failed=true is failed; a host that reads only active and complete shows a failure as an expiry',
+  },
+  statusExpired: {
+    name: 'status: follows a transaction to expired',
+    why: 'all three booleans false is expired, with step and code time_out; the element offers to start again',
+  },
+  noPersonalData: {
+    name: 'privacy: no personal data in any answer',
+    why: 'the browser never needs the nin (RUT), names, birth date, document number, metadata or scores; they leak through logs and extensions',
+  },
+  privateCaching: {
+    name: 'caching: session and status answers are private and revalidated (Cache-Control)',
+    why: 'a shared cache (CDN, proxy) could otherwise serve one person\u2019s status to another, or a stale state to the poller',
+  },
+  etag: {
+    name: 'caching: If-None-Match with the status ETag answers 304',
+    why: 'polls every second or two cost a body each; a host that gives ETags must honour them',
+  },
+  stream: {
+    name: 'stream: Accept: text/event-stream gets status events carrying the status object',
+    why: 'the element reads `event: status` whose data is the status object; a JSON answer means no stream is offered',
+  },
+  webhooks: {
+    name: 'webhooks: every delivery of the service is answered 2xx',
+    why: 'the service never retries an answered delivery (spec §6): a 4xx or 5xx loses the news; and no webhook at all leaves results to polling',
+  },
+} as const;
+
+export type RuleId = keyof typeof RULES;
+
+export interface Verdict {
+  rule: RuleId;
+  name: string;
+  passed: boolean;
+  /** On failure, what was seen against what was expected; on a pass, an optional note ("no stream offered"). */
+  detail?: string;
+  why: string;
+}
+
+/** The verdicts of one run; a rule given none is reported failed, "not checked". */
+export class Verdicts {
+  readonly #given = new Map<RuleId, { passed: boolean; detail?: string }>();
+
+  pass(rule: RuleId, note?: string): void {
+    this.#given.set(rule, { passed: true, ...(note && { detail: note }) });
+  }
+
+  fail(rule: RuleId, detail: string): void {
+    this.#given.set(rule, { passed: false, detail });
+  }
+
+  /** Passes `rule` when `problems` is empty, else fails it with them. */
+  judge(rule: RuleId, problems: string[], note?: string): void {
+    if (problems.length) this.fail(rule, problems.join('; '));
+    else this.pass(rule, note);
+  }
+
+  has(rule: RuleId): boolean {
+    return this.#given.has(rule);
+  }
+
+  list(notChecked: string): Verdict[] {
+    return (Object.keys(RULES) as RuleId[]).map((rule) => {
+      const given = this.#given.get(rule) ?? { passed: false, detail: `not checked: ${notChecked}` };
+      return { rule, name: RULES[rule].name, why: RULES[rule].why, ...given };
+    });
+  }
+}

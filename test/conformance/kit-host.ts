@@ -1,0 +1,81 @@
+/**
+ * A host backend built with the kit, as an integrator mounts it, that tells visitors apart by a
+ * cookie it sets (standing for the host's login session). `breakage` rewires its handlers, to
+ * make the hosts that break one rule each.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createKycKit, toNodeHandler, type KitHandler } from '../../src/server/index.js';
+import { createRequestWithoutId, sandboxClient } from '../server/harness.js';
+
+export type { KitHandler };
+
+export interface Handlers {
+  session: KitHandler;
+  status: KitHandler;
+  webhook: KitHandler;
+}
+
+export type Breakage = (handlers: Handlers) => Handlers;
+
+const COOKIE = 'kyc_sid';
+
+/** The visitor's id from its cookie, or null for a visitor without one. */
+export const visitorOf = (request: Request) =>
+  new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(request.headers.get('cookie') ?? '')?.[1] ?? null;
+
+/** A copy of `request` with `headers` set (or removed, with null). */
+export function withHeaders(request: Request, headers: Record<string, string | null>): Request {
+  const copy = new Headers(request.headers);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === null) copy.delete(name);
+    else copy.set(name, value);
+  }
+  return new Request(request, { headers: copy });
+}
+
+/** Gives a visitor without a cookie one (a new login session), before the session handler sees the request. */
+function withVisitorCookie(session: KitHandler): KitHandler {
+  return async (request, context) => {
+    if (visitorOf(request)) return session(request, context);
+    const id = crypto.randomUUID();
+    const response = await session(withHeaders(request, { cookie: `${COOKIE}=${id}` }), context);
+    const answer = new Response(response.body, response);
+    answer.headers.append('set-cookie', `${COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax`);
+    return answer;
+  };
+}
+
+export async function startKitHost(sandboxUrl: string, breakage: Breakage = (handlers) => handlers) {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const kit = createKycKit({
+    client: sandboxClient(sandboxUrl),
+    buildRequest: () => createRequestWithoutId({ webhook: `${url}/kyc/webhook` }),
+    onResult: () => {},
+    onError: () => {},
+    owner: visitorOf,
+  });
+  const handlers = breakage({ session: kit.session, status: kit.status, webhook: kit.webhook });
+  const routes = [
+    { prefix: '/kyc/session', handler: toNodeHandler(withVisitorCookie(handlers.session)) },
+    { prefix: '/kyc/status/', handler: toNodeHandler(handlers.status) },
+    { prefix: '/kyc/webhook', handler: toNodeHandler(handlers.webhook) },
+  ];
+  server.on('request', (req, res) => {
+    const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
+    if (route) route.handler(req, res);
+    else res.writeHead(404).end();
+  });
+  return {
+    target: { sessionUrl: `${url}/kyc/session`, statusUrl: `${url}/kyc/status/{uuid}`, sandboxUrl },
+    close: () => {
+      kit.close();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
