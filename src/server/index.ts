@@ -2,6 +2,7 @@
 export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from './kit.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
+export { KycError } from './kyc-error.js';
 export type { TokenStore } from './client/token-cache.js';
 export {
   KycApiError,
