@@ -3,6 +3,7 @@ export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from '
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export { KycError } from './kyc-error.js';
+export { KycRepeatedError, type ErrorContext, type ErrorSource, type OnError } from './state/error-reporter.js';
 export type { TokenStore } from './client/token-cache.js';
 export {
   KycApiError,
@@ -18,7 +19,7 @@ export type { OnResult } from './state/result-delivery.js';
 export type { RequestContext } from './state/background.js';
 export { signWebhookBody } from './handlers/webhook-signature.js';
 export { MemoryStore, type MemoryStoreOptions } from './state/memory-store.js';
-export type { Awaitable, CachedStatus, CreatedTransaction, JobTake, Store } from './state/store.js';
+export type { Awaitable, CachedStatus, CreatedTransaction, JobTake, Store, StatusListener, TransactionMark } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError } from './state/store-errors.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';

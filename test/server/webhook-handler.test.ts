@@ -15,6 +15,8 @@ import {
 
 const { sandbox, start } = useHost();
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 /**
  * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
  * handler itself, or a sink that only acknowledges, so the test can replay the payloads as it likes.
@@ -133,7 +135,7 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
   const [end] = (await sandbox.deliveredPayloads(uuid)).filter((payload) => !payload.active);
   const body = JSON.stringify(end);
   const signature = await signWebhookBody('shared-secret', body);
-  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-kyc-signature': signature }, body });
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { ...JSON_TYPE, 'x-kyc-signature': signature }, body });
   assert.equal(response.status, 204);
   await kit.idle();
   assert.deepEqual(
@@ -146,7 +148,11 @@ test("the signature may come in a header of the integrator's choosing, as sha256
   const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
   const body = JSON.stringify(pendingPayload(uuid));
   const base64 = Buffer.from(await signWebhookBody('shared-secret', body), 'hex').toString('base64');
-  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-signature': `sha256=${base64}` }, body });
+  const response = await fetch(`${url}/kyc/webhook`, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, 'x-signature': `sha256=${base64}` },
+    body,
+  });
   assert.equal(response.status, 204);
 });
 
@@ -166,20 +172,20 @@ test('with a secret, a wrong or missing signature answers 401 and nothing is pro
 test('a body over the limit answers 413, whether its length is declared or streamed', async () => {
   const { url, uuid } = await hostSendingWebhooksTo('/sink', { maxBodyBytes: 1024 });
   const oversize = JSON.stringify({ ...pendingPayload(uuid), padding: 'x'.repeat(2000) });
-  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: oversize })).status, 413);
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: oversize })).status, 413);
   const stream = new ReadableStream({
     start(controller) {
       for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(500)));
       controller.close();
     },
   });
-  const streamed = await fetch(`${url}/kyc/webhook`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+  const streamed = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: stream, duplex: 'half' } as RequestInit);
   assert.equal(streamed.status, 413);
 });
 
 test('a body that is not a §2.7 payload answers 400', async () => {
   const { url, uuid, deliver } = await hostSendingWebhooksTo('/sink');
-  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: '{not json' })).status, 400);
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: '{not json' })).status, 400);
   const { complete: _, ...withoutComplete } = pendingPayload(uuid);
   assert.equal((await deliver(withoutComplete)).status, 400);
   assert.equal((await deliver({ ...pendingPayload(uuid), uuid: 'not-a-uuid' })).status, 400);
@@ -316,7 +322,9 @@ const kitOf = (options: Partial<KycKitOptions> = {}) =>
 test('a body the client stops sending answers 400', async () => {
   const handler = kitOf().webhook;
   const body = new ReadableStream({ pull: (controller) => controller.error(new Error('client aborted')) });
-  const response = await handler(new Request('http://host.example/kyc/webhook', { method: 'POST', body, duplex: 'half' } as RequestInit));
+  const response = await handler(
+    new Request('http://host.example/kyc/webhook', { method: 'POST', headers: JSON_TYPE, body, duplex: 'half' } as RequestInit),
+  );
   assert.equal(response.status, 400);
 });
 

@@ -1,8 +1,8 @@
 import { isTerminal } from '../../shared/transaction-state.js';
-import type { CachedStatus, CreatedTransaction, JobTake, Store, StatusListener } from './store.js';
+import type { CachedStatus, CreatedTransaction, JobTake, Store, StatusListener, TransactionMark } from './store.js';
 
 export interface MemoryStoreOptions {
-  /** How many entries each kind (created, statuses, leases, jobs, shared values) keeps before evicting the oldest. Default 10 000. */
+  /** How many entries each kind (created, statuses, leases, jobs, marks, shared values) keeps before evicting the oldest. Default 10 000. */
   maxEntries?: number;
   /** The store's clock, in epoch ms. Default `Date.now`. */
   now?: () => number;
@@ -83,8 +83,10 @@ export class MemoryStore implements Store {
   readonly #created: ExpiringMap<CreatedTransaction>;
   readonly #statuses: ExpiringMap<CachedStatus>;
   readonly #leases: ExpiringMap<string>;
-  readonly #statusListeners = new Set<StatusListener>();
+  /** Each subscriber's listener, and where its throws go. */
+  readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   readonly #jobs: ExpiringMap<Job>;
+  readonly #marks: ExpiringMap<true>;
   readonly #shared: ExpiringMap<string>;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
@@ -93,6 +95,7 @@ export class MemoryStore implements Store {
     this.#statuses = new ExpiringMap(maxEntries, now);
     this.#leases = new ExpiringMap(maxEntries, now);
     this.#jobs = new ExpiringMap(maxEntries, now);
+    this.#marks = new ExpiringMap(maxEntries, now);
     this.#shared = new ExpiringMap(maxEntries, now);
   }
 
@@ -123,11 +126,17 @@ export class MemoryStore implements Store {
   }
 
   publishStatus(uuid: string, cached: CachedStatus): void {
-    for (const listener of [...this.#statusListeners]) listener(uuid, cached);
+    for (const [listener, onError] of [...this.#statusListeners]) {
+      try {
+        listener(uuid, cached);
+      } catch (error) {
+        onError(error);
+      }
+    }
   }
 
-  subscribeStatuses(listener: StatusListener): () => void {
-    this.#statusListeners.add(listener);
+  subscribeStatuses(listener: StatusListener, onError: (error: unknown) => void = () => {}): () => void {
+    this.#statusListeners.set(listener, onError);
     return () => void this.#statusListeners.delete(listener);
   }
 
@@ -184,6 +193,14 @@ export class MemoryStore implements Store {
       .sort(([, a], [, b]) => takeableAt(a) - takeableAt(b))
       .slice(0, limit)
       .map(([key]) => key);
+  }
+
+  setMark(mark: TransactionMark, uuid: string, ttlMs: number): void {
+    this.#marks.set(`${mark}:${uuid}`, true, ttlMs);
+  }
+
+  hasMark(mark: TransactionMark, uuid: string): boolean {
+    return this.#marks.get(`${mark}:${uuid}`) === true;
   }
 
   getShared(key: string): string | undefined {
