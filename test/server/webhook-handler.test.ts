@@ -144,6 +144,14 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
   );
 });
 
+test('with a replay tolerance, a signed delivery whose updated_at is within it is accepted', async () => {
+  const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', replayToleranceMs: 300_000 });
+  const body = JSON.stringify({ ...pendingPayload(uuid), updated_at: new Date(Date.now() - 60_000).toISOString() });
+  const signature = await signWebhookBody('shared-secret', body);
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { ...JSON_TYPE, 'x-kyc-signature': signature }, body });
+  assert.equal(response.status, 204);
+});
+
 test("the signature may come in a header of the integrator's choosing, as sha256=<base64>", async () => {
   const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
   const body = JSON.stringify(pendingPayload(uuid));
@@ -330,6 +338,10 @@ test('a body the client stops sending answers 400', async () => {
 
 test('an empty secret is a configuration error, not signature checking turned off', () => {
   assert.throws(() => kitOf({ secret: '' }), /secret is empty/);
+});
+
+test("a replay tolerance without a secret is a configuration error: an unsigned updated_at is anyone's to write", () => {
+  assert.throws(() => kitOf({ replayToleranceMs: 300_000 }), /needs a secret/);
 });
 
 test('an onResult that throws is reported to onError once per attempt, not once per path that found the end', async () => {
