@@ -2,6 +2,8 @@
 export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from './kit.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
+export { KycError } from './kyc-error.js';
+export { KycRepeatedError, type ErrorContext, type ErrorSource, type OnError } from './state/error-reporter.js';
 export type { TokenStore } from './client/token-cache.js';
 export {
   KycApiError,
@@ -25,11 +27,13 @@ export type {
   OwnerSession,
   SessionLimits,
   SessionReservation,
+  StatusListener,
   Store,
+  TransactionMark,
 } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
 export type { SessionOptions } from './sessions/options.js';
-export { KycSessionRefusedError } from './sessions/throttled-report.js';
+export { KycSessionRefusedError } from './sessions/refused-error.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

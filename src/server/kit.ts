@@ -6,6 +6,7 @@ import { statusHandler } from './handlers/status.js';
 import { OpenStreams, type StreamOptions } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
+import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { ResultDelivery, type OnResult } from './state/result-delivery.js';
@@ -37,8 +38,13 @@ export interface KycKitOptions extends WebhookOptions, StreamOptions {
   sessions?: SessionOptions;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (spec §4.2) makes it generate another. */
   newTransactionId?: () => string;
-  /** Where unexpected errors go (a failing service, a throwing `onResult`, an orphaned transaction); default `console.error`. */
-  onError?: (error: unknown) => void;
+  /**
+   * Where failures go (the service or the store failing, a throwing `onResult`, an orphaned
+   * transaction, a bad message on the store's channel), with which handler met it and the
+   * transaction's uuid when known. Rate-limited: the first error of a kind at once, then one
+   * `KycRepeatedError` a second counting the others. Default `console.error`.
+   */
+  onError?: OnError;
   /** Waits between attempts to deliver a result; the last repeats until it succeeds. Default 1, 2, 4, 8 and 16 s. */
   retryDelaysMs?: readonly number[];
   /** How long a process holds a result before another may take it over; renewed while `onResult` runs. Default 15 s. */
@@ -76,53 +82,51 @@ export interface KycKit {
  * provider-read budget and one result delivery. Build it once per process and mount its handlers.
  */
 export function createKycKit(options: KycKitOptions): KycKit {
-  const report = (error: unknown) => {
-    try {
-      (options.onError ?? console.error)(error);
-    } catch {
-      // A broken logger must not become an unhandled rejection that stops the process.
-    }
-  };
+  const reporter = new ErrorReporter(options.onError ?? console.error);
   const { client } = options;
   const sessions = resolveSessionOptions(options.sessions);
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? 2000);
   const holder = crypto.randomUUID();
   const retentionMs = options.retentionMs ?? 24 * 3600_000;
-  const background = new BackgroundWork(report);
-  const reader: StatusReader = new StatusReader({
-    client,
-    store,
-    holder,
-    retentionMs,
-    staleForMs: options.staleForMs ?? 60_000,
-    onEnd: (status, context) => results.enqueue(status.uuid, context),
-  });
+  const background = new BackgroundWork(reporter.for('background'));
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: options.staleForMs ?? 60_000 });
   const results = new ResultDelivery({
     store,
     reader,
     background,
     holder,
     onResult: options.onResult,
-    report,
+    report: reporter.for('results'),
     retryDelaysMs: options.retryDelaysMs ?? [1000, 2000, 4000, 8000, 16_000],
     leaseMs: options.resultLeaseMs ?? 15_000,
     retentionMs,
     now: client.now,
   });
-  const kit: KitState = {
+  const feed = new StatusFeed({
+    store,
+    reader,
+    results,
+    followIntervalMs: options.streamFollowIntervalMs ?? READ_INTERVAL_MS,
+    report: reporter.for('status'),
+    reportChannel: reporter.for('store'),
+    now: client.now,
+  });
+  const streams = new OpenStreams();
+  /** What a handler works with: the kit's parts, and a report that names the handler. */
+  const stateOf = (handler: ErrorSource): KitState => ({
     client,
     store,
     reader,
     results,
     background,
     owner: options.owner,
-    report,
-    feed: new StatusFeed(store, reader, options.streamFollowIntervalMs ?? READ_INTERVAL_MS, report, client.now),
-    streams: new OpenStreams(),
+    feed,
+    streams,
     streamOptions: options,
-  };
+    report: reporter.for(handler),
+  });
 
-  const sweeper = new Sweeper(results, background, report, client.now, options.sweepIntervalMs ?? 1000);
+  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, options.sweepIntervalMs ?? 1000);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {
@@ -131,12 +135,14 @@ export function createKycKit(options: KycKitOptions): KycKit {
     };
 
   return {
-    session: withSweep(sessionHandler(kit, options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()), sessions)),
-    status: withSweep(statusHandler(kit)),
-    webhook: withSweep(webhookHandler(kit, options)),
+    session: withSweep(
+      sessionHandler(stateOf('session'), options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()), sessions),
+    ),
+    status: withSweep(statusHandler(stateOf('status'))),
+    webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
     idle: () => background.idle(),
     get openStreams() {
-      return kit.feed.size;
+      return feed.size;
     },
     close: () => sweeper.stop(),
   };

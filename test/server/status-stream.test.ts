@@ -40,12 +40,12 @@ test('answers the current status at once, as a status event whose id is its vers
   events.close();
 });
 
-test('offers the stream with the headers that keep proxies from buffering it', async () => {
+test('offers the stream with the headers that keep proxies from buffering it and every cache from keeping it', async () => {
   const { stream } = await hostWithSession();
   const events = await stream();
   assert.equal(events.response.status, 200);
   assert.equal(events.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
-  assert.equal(events.response.headers.get('cache-control'), 'no-cache, no-transform');
+  assert.equal(events.response.headers.get('cache-control'), 'private, no-store, no-transform');
   assert.equal(events.response.headers.get('x-accel-buffering'), 'no');
   events.close();
 });

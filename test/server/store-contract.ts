@@ -129,6 +129,27 @@ export function storeContract(open: () => Awaitable<Store>): void {
     assert.deepEqual([first.length, second.length], heard);
   });
 
+  it('sets a mark on a transaction for its TTL', async (store) => {
+    assert.equal(await store.hasMark('webhooked', 'u'), false);
+    await store.setMark('webhooked', 'u', SHORT);
+    assert.equal(await store.hasMark('webhooked', 'u'), true);
+    await delay(EXPIRED);
+    assert.equal(await store.hasMark('webhooked', 'u'), false);
+  });
+
+  it('keeps each mark to its own name and transaction', async (store) => {
+    await store.setMark('watched', 'u', LONG);
+    assert.equal(await store.hasMark('webhooked', 'u'), false);
+    assert.equal(await store.hasMark('watched', 'v'), false);
+  });
+
+  it('gives a mark set again the TTL it is set with, even a shorter one', async (store) => {
+    await store.setMark('watched', 'u', LONG);
+    await store.setMark('watched', 'u', SHORT);
+    await delay(EXPIRED);
+    assert.equal(await store.hasMark('watched', 'u'), false);
+  });
+
   it('keeps a shared value for its TTL', async (store) => {
     assert.equal(await store.getShared('token'), undefined);
     await store.setShared('token', 'abc', SHORT);

@@ -62,7 +62,7 @@ test('a session whose status cache cannot be written is still answered 201: the 
   assert.equal(((await answer.json()) as TransactionStatus).state, 'pending');
 });
 
-test('an end whose result could not be recorded is not stored either: the next poll finds it again and delivers it', async () => {
+test('an end whose result could not be recorded answers 503: the next poll that serves it records and delivers it', async () => {
   const { store, broken } = storeBreaking('enqueueJob', () => Promise.reject(new Error('redis blinked')));
   const { session, poll, kit, results } = kitOn(store);
   broken.on = false;
@@ -85,6 +85,7 @@ test('a delivered result stays done as long as its transaction is remembered: a 
   const end = () =>
     new Request('http://host.example/kyc/webhook', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...pendingPayload(uuid), active: false, complete: true }),
     });
   await kit.webhook(end());

@@ -15,6 +15,8 @@ import {
 
 const { sandbox, start } = useHost();
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 /**
  * A host whose sessions ask the sandbox to send every step's webhook to `target`: the webhook
  * handler itself, or a sink that only acknowledges, so the test can replay the payloads as it likes.
@@ -133,7 +135,7 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
   const [end] = (await sandbox.deliveredPayloads(uuid)).filter((payload) => !payload.active);
   const body = JSON.stringify(end);
   const signature = await signWebhookBody('shared-secret', body);
-  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-kyc-signature': signature }, body });
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { ...JSON_TYPE, 'x-kyc-signature': signature }, body });
   assert.equal(response.status, 204);
   await kit.idle();
   assert.deepEqual(
@@ -142,11 +144,23 @@ test('with a secret, a delivery signed with HMAC-SHA256 of its raw body is accep
   );
 });
 
+test('with a replay tolerance, a signed delivery whose updated_at is within it is accepted', async () => {
+  const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', replayToleranceMs: 300_000 });
+  const body = JSON.stringify({ ...pendingPayload(uuid), updated_at: new Date(Date.now() - 60_000).toISOString() });
+  const signature = await signWebhookBody('shared-secret', body);
+  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { ...JSON_TYPE, 'x-kyc-signature': signature }, body });
+  assert.equal(response.status, 204);
+});
+
 test("the signature may come in a header of the integrator's choosing, as sha256=<base64>", async () => {
   const { uuid, url } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', signatureHeader: 'x-signature' });
   const body = JSON.stringify(pendingPayload(uuid));
   const base64 = Buffer.from(await signWebhookBody('shared-secret', body), 'hex').toString('base64');
-  const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { 'x-signature': `sha256=${base64}` }, body });
+  const response = await fetch(`${url}/kyc/webhook`, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, 'x-signature': `sha256=${base64}` },
+    body,
+  });
   assert.equal(response.status, 204);
 });
 
@@ -166,20 +180,20 @@ test('with a secret, a wrong or missing signature answers 401 and nothing is pro
 test('a body over the limit answers 413, whether its length is declared or streamed', async () => {
   const { url, uuid } = await hostSendingWebhooksTo('/sink', { maxBodyBytes: 1024 });
   const oversize = JSON.stringify({ ...pendingPayload(uuid), padding: 'x'.repeat(2000) });
-  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: oversize })).status, 413);
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: oversize })).status, 413);
   const stream = new ReadableStream({
     start(controller) {
       for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(500)));
       controller.close();
     },
   });
-  const streamed = await fetch(`${url}/kyc/webhook`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+  const streamed = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: stream, duplex: 'half' } as RequestInit);
   assert.equal(streamed.status, 413);
 });
 
 test('a body that is not a §2.7 payload answers 400', async () => {
   const { url, uuid, deliver } = await hostSendingWebhooksTo('/sink');
-  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', body: '{not json' })).status, 400);
+  assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: '{not json' })).status, 400);
   const { complete: _, ...withoutComplete } = pendingPayload(uuid);
   assert.equal((await deliver(withoutComplete)).status, 400);
   assert.equal((await deliver({ ...pendingPayload(uuid), uuid: 'not-a-uuid' })).status, 400);
@@ -316,12 +330,18 @@ const kitOf = (options: Partial<KycKitOptions> = {}) =>
 test('a body the client stops sending answers 400', async () => {
   const handler = kitOf().webhook;
   const body = new ReadableStream({ pull: (controller) => controller.error(new Error('client aborted')) });
-  const response = await handler(new Request('http://host.example/kyc/webhook', { method: 'POST', body, duplex: 'half' } as RequestInit));
+  const response = await handler(
+    new Request('http://host.example/kyc/webhook', { method: 'POST', headers: JSON_TYPE, body, duplex: 'half' } as RequestInit),
+  );
   assert.equal(response.status, 400);
 });
 
 test('an empty secret is a configuration error, not signature checking turned off', () => {
   assert.throws(() => kitOf({ secret: '' }), /secret is empty/);
+});
+
+test("a replay tolerance without a secret is a configuration error: an unsigned updated_at is anyone's to write", () => {
+  assert.throws(() => kitOf({ replayToleranceMs: 300_000 }), /needs a secret/);
 });
 
 test('an onResult that throws is reported to onError once per attempt, not once per path that found the end', async () => {

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { errorEnvelopeFields } from '../../shared/wire/fields.js';
+import { KycError } from '../kyc-error.js';
 
 /** The error envelope of spec §7.1. */
 export type ErrorEnvelope = z.output<z.ZodObject<typeof errorEnvelopeFields>>;
 
 /** The KYC service answered with a status that is not a success (spec §7.2). */
-export class KycApiError extends Error {
+export class KycApiError extends KycError {
   override readonly name = 'KycApiError';
 
   constructor(
@@ -20,7 +21,7 @@ export class KycApiError extends Error {
 }
 
 /** No answer came within the call's timeout. */
-export class KycTimeoutError extends Error {
+export class KycTimeoutError extends KycError {
   override readonly name = 'KycTimeoutError';
 
   constructor(
@@ -32,7 +33,7 @@ export class KycTimeoutError extends Error {
 }
 
 /** The service could not be reached (DNS, refused connection, reset). */
-export class KycNetworkError extends Error {
+export class KycNetworkError extends KycError {
   override readonly name = 'KycNetworkError';
 
   constructor(
@@ -44,12 +45,12 @@ export class KycNetworkError extends Error {
 }
 
 /** The service answered 2xx with a body the spec does not allow (for example booleans that match no state of §3). */
-export class KycProtocolError extends Error {
+export class KycProtocolError extends KycError {
   override readonly name = 'KycProtocolError';
 }
 
 /** A create-transaction request broke a rule of spec §2.3 / §2.3.1 and was not sent. */
-export class KycValidationError extends Error {
+export class KycValidationError extends KycError {
   override readonly name = 'KycValidationError';
 
   constructor(

@@ -1,5 +1,6 @@
 import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from '../client/errors.js';
-import { KycOrphanedTransactionError, KycStoreError } from '../state/store-errors.js';
+import type { Report } from '../state/error-reporter.js';
+import { KycStoreError } from '../state/store-errors.js';
 
 /** Answers for the widget are per user and change: never kept by shared caches. */
 export const PRIVATE = { 'cache-control': 'private, no-cache' };
@@ -20,15 +21,13 @@ export function methodNotAllowed(allowed: string): Response {
 /**
  * The answer for a failure of the KYC service that the widget should retry: 504 for a timeout,
  * 502 for a 5xx, an unreachable service or an answer against the spec; `null` for any other error.
+ * The detail (the service's address, its message) is for `onError`, not for the browser.
  */
-function upstreamFailure(error: unknown, report: (error: unknown) => void): Response | null {
+function upstreamFailure(error: unknown): Response | null {
   if (error instanceof KycTimeoutError) return errorResponse(504, 'upstream_timeout', 'the KYC service did not answer in time');
   if (error instanceof KycNetworkError) return errorResponse(502, 'upstream_unreachable', 'the KYC service could not be reached');
-  if (error instanceof KycProtocolError) {
-    // Its detail names the service's address: for the server log, not for the browser.
-    report(error);
+  if (error instanceof KycProtocolError)
     return errorResponse(502, 'upstream_protocol', 'the KYC service answered against its specification');
-  }
   if (error instanceof KycApiError && error.status >= 500)
     return errorResponse(502, 'upstream_error', `the KYC service answered ${error.status}`);
   return null;
@@ -36,17 +35,12 @@ function upstreamFailure(error: unknown, report: (error: unknown) => void): Resp
 
 /**
  * The answer for a request that failed: 503 for the kit's store (the widget retries it), 502/504
- * for the service, and, for a configuration error or a bug, 500 with the detail kept for the
- * server log, not the browser.
+ * for the service, and, for a configuration error or a bug, 500. Every failure is reported (the
+ * reporter keeps an outage to a line a second), with the transaction when the handler knows it.
  */
-export function failureResponse(error: unknown, report: (error: unknown) => void): Response {
-  if (error instanceof KycStoreError) {
-    // The service has a transaction the kit could not remember: the host must hear of it.
-    if (error instanceof KycOrphanedTransactionError) report(error);
+export function failureResponse(error: unknown, report: Report, uuid?: string): Response {
+  report(error, uuid);
+  if (error instanceof KycStoreError)
     return errorResponse(503, 'store_unavailable', 'the host could not reach its store; retry shortly', { 'retry-after': '1' });
-  }
-  const upstream = upstreamFailure(error, report);
-  if (upstream) return upstream;
-  report(error);
-  return errorResponse(500, 'internal', 'the host could not serve this request');
+  return upstreamFailure(error) ?? errorResponse(500, 'internal', 'the host could not serve this request');
 }

@@ -1,13 +1,13 @@
 import { answeredAt, statusOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import { KycOrphanedTransactionError } from '../state/store-errors.js';
+import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
 import { createUnique, linkOf, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
 import { refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
 import { resumable } from '../sessions/resume.js';
-import { throttledReport } from '../sessions/throttled-report.js';
+import { KycSessionRefusedError } from '../sessions/refused-error.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed } from './responses.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 
@@ -37,22 +37,20 @@ const WAIT_STEP_MS = 100;
  */
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
-  const reportForbidden = throttledReport(kit.report, 'forbidden', client.now);
-  const reportFull = throttledReport(kit.report, 'store_full', client.now);
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
     const body: SessionAnswer = { ...answeredAt(status, client.now()), link, resumed };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
-  async function create(request: Request, owner: string | null, key: string, context?: RequestContext): Promise<Response> {
+  async function create(request: Request, owner: string | null, key: string): Promise<Response> {
     const built = await buildRequest(request);
     if (built instanceof Response) return built;
     const place = crypto.randomUUID();
     const reservation = await store.reserveSession(owner, place, options.limits, HOLD_MS);
     if (!reservation.reserved) {
       if (reservation.reason === 'store_full')
-        reportFull("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore");
+        kit.report(new KycStoreFullError("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore"));
       return refusedResponse(reservation);
     }
     let transaction;
@@ -75,7 +73,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       store.confirmSession(owner, place, { uuid: transaction.uuid, key, link }, expiresInMs, expiresInMs + options.resumeEndedForMs),
     ).catch(kit.report);
     // Only a cache: without it the first poll reads the service. The session must not be lost for it.
-    const status = await reader.save(transaction.uuid, initial, client.now(), context).then(
+    const status = await reader.save(transaction.uuid, initial, client.now()).then(
       (stored) => stored.status,
       (error: unknown) => (kit.report(error), initial),
     );
@@ -94,7 +92,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(created.status, created.session.link, true) : await create(request, owner, key, context);
+          return created ? answer(created.status, created.session.link, true) : await create(request, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }
@@ -107,7 +105,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     if (request.method !== 'POST') return methodNotAllowed('POST');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
-      reportForbidden(refusal);
+      kit.report(new KycSessionRefusedError(refusal));
       return errorResponse(403, 'forbidden', refusal);
     }
     try {
@@ -115,9 +113,9 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       const owner = kit.owner ? (await kit.owner(request)) || null : null;
       if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
       // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
-      if (owner === null) return await create(request, null, '', context);
+      if (owner === null) return await create(request, null, '');
       const key = await options.key(request);
-      if (modeOf(request) === 'new') return await create(request, owner, key, context);
+      if (modeOf(request) === 'new') return await create(request, owner, key);
       return await resumeOrCreate(request, owner, key, context);
     } catch (error) {
       return failureResponse(error, kit.report);

@@ -40,7 +40,8 @@ export class OpenStreams {
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
+  // Per user, and never to be replayed from a cache; no-transform keeps proxies from compressing (and so buffering) it.
+  'cache-control': 'private, no-store, no-transform',
   // Tells nginx and the proxies that follow it not to buffer: each event leaves at once.
   'x-accel-buffering': 'no',
 };
@@ -92,9 +93,15 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
       };
       request.signal.addEventListener('abort', finish);
       send('retry: 3000\n\n');
-      kit.reader.read(uuid, context).then(
-        (cached) => offer(cached.status),
-        () => {}, // The feed's follower reads again within a second.
+      const first = kit.reader.read(uuid).then(async (served) => {
+        offer(served.status);
+        if (served.failure) kit.report(served.failure, uuid);
+        if (served.ended) await kit.results.enqueue(uuid, context);
+      });
+      // The feed's follower reads again within a second; the stream carries no failure, onError hears of it.
+      kit.background.track(
+        first.catch((error: unknown) => kit.report(error, uuid)),
+        context,
       );
     },
     cancel() {

@@ -25,7 +25,11 @@ export function statusHandler(kit: KitState) {
       if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
       if (request.headers.get('accept')?.includes('text/event-stream'))
         return statusStream(kit, uuid, created.owner ?? uuid, request, context);
-      const { status, fetchedAt, stale } = await kit.reader.read(uuid, context);
+      const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
+      // Served stale: the failure behind it still reaches onError.
+      if (failure) kit.report(failure, uuid);
+      // Whoever serves an end makes sure its result is recorded, before the answer (a no-op once it is).
+      if (ended) await kit.results.enqueue(uuid, context);
       const etag = await etagOf(status);
       const headers: Record<string, string> = { etag };
       if (stale) {
@@ -43,7 +47,7 @@ export function statusHandler(kit: KitState) {
       return jsonResponse(200, answeredAt(status, kit.client.now()), headers);
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();
-      return failureResponse(error, kit.report);
+      return failureResponse(error, kit.report, uuid);
     }
   };
 }

@@ -14,7 +14,17 @@ export interface WebhookOptions {
   signatureHeader?: string;
   /** Larger bodies get 413. Default 65 536 bytes (a §2.7 payload is well under 1 KiB). */
   maxBodyBytes?: number;
+  /**
+   * With `secret` only: a signed delivery whose `updated_at` (inside the signed body, so it cannot
+   * be changed without the secret) is further than this from the kit's clock answers 401, so a
+   * captured delivery cannot be replayed later. Leave room for clock skew and the service's
+   * retries. Default: no limit.
+   */
+  replayToleranceMs?: number;
 }
+
+/** A media type of `application/json`, whatever its parameters (`; charset=utf-8`). */
+const isJson = (contentType: string | null): boolean => contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /**
  * `POST`: takes the service's webhooks (spec §2.7, §6). It answers 204 once the delivery is valid
@@ -22,22 +32,31 @@ export interface WebhookOptions {
  * any order of arrival, confirmed by the authoritative read.
  */
 export function webhookHandler(kit: KitState, options: WebhookOptions) {
-  if (options.secret === '') throw new TypeError('secret is empty: give the shared secret, or leave it out to take unsigned deliveries');
+  const { secret, replayToleranceMs } = options;
+  if (secret === '') throw new TypeError('secret is empty: give the shared secret, or leave it out to take unsigned deliveries');
+  if (replayToleranceMs !== undefined && !secret)
+    throw new TypeError('replayToleranceMs needs a secret: the updated_at of an unsigned delivery is whatever its sender wrote');
   const signatureHeader = options.signatureHeader ?? 'x-kyc-signature';
   const maxBodyBytes = options.maxBodyBytes ?? 65_536;
 
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
+    // Spec §2: bodies are JSON. A browser cannot send this type across origins without asking first.
+    if (!isJson(request.headers.get('content-type')))
+      return errorResponse(415, 'unsupported_media_type', 'a webhook delivery is application/json', { accept: 'application/json' });
     const body = await limitedBody(request, maxBodyBytes).catch(() => undefined);
     if (body === undefined) return errorResponse(400, 'unreadable_body', 'the body could not be read to its end');
     if (!body) return errorResponse(413, 'too_large', `the body exceeds ${maxBodyBytes} bytes`);
-    if (options.secret && !(await hasValidSignature(options.secret, body, request.headers.get(signatureHeader)))) {
+    if (secret && !(await hasValidSignature(secret, body, request.headers.get(signatureHeader)))) {
       return errorResponse(401, 'bad_signature', `missing or wrong ${signatureHeader}`);
     }
     const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
     const state = payload.success ? stateOf(payload.data) : null;
     if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
-    const { uuid } = payload.data;
+    const { uuid, updated_at } = payload.data;
+    if (replayToleranceMs !== undefined && !(Math.abs(kit.client.now() - Date.parse(updated_at)) <= replayToleranceMs)) {
+      return errorResponse(401, 'outside_tolerance', 'the delivery is older (or newer) than the replay tolerance allows');
+    }
     try {
       // Not created here: no job and no provider read on behalf of whoever posted it.
       if (!(await kit.store.getCreated(uuid))) return new Response(null, { status: 204 });
@@ -46,18 +65,24 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
         await kit.results.enqueue(uuid, context);
       } else {
         // A pending delivery comes only with every step's webhook: its streams need not read it every second.
-        await kit.feed.markWebhooked(uuid);
+        await kit.feed.markWebhooked(uuid, secret !== undefined);
         // A step, for a transaction someone streams: read it now (within the budget), so the stream shows it at once.
-        if (await kit.feed.isWatched(uuid))
-          kit.background.track(
-            kit.reader.confirm(uuid, kit.client.now()).catch(() => {}),
-            context,
-          );
+        if (await kit.feed.isWatched(uuid)) kit.background.track(confirmStep(kit, uuid, context), context);
       }
       return new Response(null, { status: 204 });
     } catch (error) {
       // Not recorded: an error answer, so that a service that retries delivers again.
-      return failureResponse(error, kit.report);
+      return failureResponse(error, kit.report, uuid);
     }
   };
+}
+
+/** Reads the step a delivery announced (one confirmation per uuid, however many deliveries ask); an end it finds goes to the result delivery. */
+async function confirmStep(kit: KitState, uuid: string, context: RequestContext | undefined): Promise<void> {
+  try {
+    const confirmed = await kit.reader.confirm(uuid, kit.client.now());
+    if (confirmed.ended) await kit.results.enqueue(uuid, context);
+  } catch (error) {
+    kit.report(error, uuid);
+  }
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { isTerminal } from '../../shared/transaction-state.js';
+import { KycStoreError } from '../state/store-errors.js';
 import type {
   CachedStatus,
   CreatedTransaction,
@@ -9,7 +10,9 @@ import type {
   SessionReservation,
   StatusListener,
   Store,
+  TransactionMark,
 } from '../state/store.js';
+import { parseStatusMessage } from './status-message.js';
 import { scripts, type ScriptName } from './scripts.js';
 
 export interface RedisStoreOptions {
@@ -33,7 +36,8 @@ export class RedisStore implements Store {
   readonly #client: Redis;
   readonly #ownsClient: boolean;
   readonly #prefix: string;
-  readonly #statusListeners = new Set<StatusListener>();
+  /** Each subscriber's listener, and where what goes wrong with its messages is reported. */
+  readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   /** The subscriber connection, open while anyone listens to statuses. */
   #subscriber: Redis | null = null;
 
@@ -105,8 +109,8 @@ export class RedisStore implements Store {
     await this.#client.publish(this.#statusChannel, JSON.stringify({ uuid, cached }));
   }
 
-  subscribeStatuses(listener: StatusListener): () => void {
-    this.#statusListeners.add(listener);
+  subscribeStatuses(listener: StatusListener, onError: (error: unknown) => void = () => {}): () => void {
+    this.#statusListeners.set(listener, onError);
     this.#subscriber ??= this.#subscribe();
     return () => {
       this.#statusListeners.delete(listener);
@@ -116,13 +120,31 @@ export class RedisStore implements Store {
     };
   }
 
-  /** A connection of its own in subscriber mode (Redis allows nothing else on it); ioredis subscribes again after a reconnection. */
+  /**
+   * A connection of its own in subscriber mode (Redis allows nothing else on it); ioredis subscribes
+   * again after a reconnection. Its message handler runs inside the client's data handler, where a
+   * throw would stop the process: nothing it calls may throw.
+   */
   #subscribe(): Redis {
     const subscriber = this.#client.duplicate({ enableOfflineQueue: true });
     subscriber.on('error', () => {});
-    subscriber.on('message', (_channel: string, message: string) => {
-      const { uuid, cached } = JSON.parse(message) as { uuid: string; cached: CachedStatus };
-      for (const listener of [...this.#statusListeners]) listener(uuid, cached);
+    subscriber.on('message', (channel: string, message: string) => {
+      const parsed = parseStatusMessage(message);
+      const invalid = parsed
+        ? null
+        : new KycStoreError(`a message of ${message.length} characters on ${channel} is not a kit's status: ignored`);
+      for (const [listener, onError] of [...this.#statusListeners]) {
+        try {
+          if (parsed) listener(parsed.uuid, parsed.cached);
+          else onError(invalid);
+        } catch (error) {
+          try {
+            onError(error);
+          } catch {
+            // A broken logger: nothing left to tell.
+          }
+        }
+      }
     });
     subscriber.subscribe(this.#statusChannel).catch(() => {});
     return subscriber;
@@ -164,6 +186,14 @@ export class RedisStore implements Store {
 
   async dueJobs(limit: number): Promise<string[]> {
     return (await this.#run('dueJobs', this.#key('jobs', 'due'), this.#key('job', ''), limit)) as string[];
+  }
+
+  async setMark(mark: TransactionMark, uuid: string, ttlMs: number): Promise<void> {
+    await this.#client.set(this.#key('mark', `${mark}:${uuid}`), '1', 'PX', ttlMs);
+  }
+
+  async hasMark(mark: TransactionMark, uuid: string): Promise<boolean> {
+    return (await this.#client.exists(this.#key('mark', `${mark}:${uuid}`))) === 1;
   }
 
   async getShared(key: string): Promise<string | undefined> {

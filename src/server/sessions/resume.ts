@@ -25,7 +25,8 @@ export async function resumable(
   const session = await kit.store.latestSession(owner, key);
   if (!session) return undefined;
   try {
-    const { status } = await kit.reader.read(session.uuid, context);
+    const { status, ended } = await kit.reader.read(session.uuid);
+    if (ended) await kit.results.enqueue(session.uuid, context);
     const now = kit.client.now();
     if (isTerminal(status.state) && endedAt(status, now) + resumeEndedForMs <= now) return undefined;
     return { session, status };

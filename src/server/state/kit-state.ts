@@ -2,6 +2,7 @@ import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
 import type { OpenStreams, StreamOptions } from '../handlers/status-stream.js';
 import type { BackgroundWork } from './background.js';
+import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
 import type { StatusFeed } from './status-feed.js';
 import type { StatusReader } from './status-reader.js';
@@ -19,6 +20,6 @@ export interface KitState {
   feed: StatusFeed;
   streams: OpenStreams;
   streamOptions: StreamOptions;
-  /** Where unexpected errors go; never throws. */
-  report: (error: unknown) => void;
+  /** Where this handler's failures go, rate-limited and named after it; never throws. */
+  report: Report;
 }

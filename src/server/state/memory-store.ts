@@ -10,6 +10,7 @@ import type {
   SessionReservation,
   Store,
   StatusListener,
+  TransactionMark,
 } from './store.js';
 
 export interface MemoryStoreOptions {
@@ -44,8 +45,10 @@ export class MemoryStore implements Store {
   readonly #created: ExpiringMap<CreatedTransaction>;
   readonly #statuses: ExpiringMap<CachedStatus>;
   readonly #leases: ExpiringMap<string>;
-  readonly #statusListeners = new Set<StatusListener>();
+  /** Each subscriber's listener, and where its throws go. */
+  readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   readonly #jobs: ExpiringMap<Job>;
+  readonly #marks: ExpiringMap<true>;
   readonly #shared: ExpiringMap<string>;
   readonly #sessions: MemorySessions;
 
@@ -56,7 +59,8 @@ export class MemoryStore implements Store {
     this.#leases = new ExpiringMap(maxEntries + SPARE_ENTRIES, now, 'leases');
     this.#jobs = new ExpiringMap(maxEntries, now, 'result jobs');
     // A transaction followed by a stream has two marks (watched, webhooked).
-    this.#shared = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'shared values');
+    this.#marks = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'marks');
+    this.#shared = new ExpiringMap(SPARE_ENTRIES, now, 'shared values');
     this.#sessions = new MemorySessions({
       maxEntries,
       now,
@@ -115,11 +119,17 @@ export class MemoryStore implements Store {
   }
 
   publishStatus(uuid: string, cached: CachedStatus): void {
-    for (const listener of [...this.#statusListeners]) listener(uuid, cached);
+    for (const [listener, onError] of [...this.#statusListeners]) {
+      try {
+        listener(uuid, cached);
+      } catch (error) {
+        onError(error);
+      }
+    }
   }
 
-  subscribeStatuses(listener: StatusListener): () => void {
-    this.#statusListeners.add(listener);
+  subscribeStatuses(listener: StatusListener, onError: (error: unknown) => void = () => {}): () => void {
+    this.#statusListeners.set(listener, onError);
     return () => void this.#statusListeners.delete(listener);
   }
 
@@ -176,6 +186,14 @@ export class MemoryStore implements Store {
       .sort(([, a], [, b]) => takeableAt(a) - takeableAt(b))
       .slice(0, limit)
       .map(([key]) => key);
+  }
+
+  setMark(mark: TransactionMark, uuid: string, ttlMs: number): void {
+    this.#marks.set(`${mark}:${uuid}`, true, ttlMs);
+  }
+
+  hasMark(mark: TransactionMark, uuid: string): boolean {
+    return this.#marks.get(`${mark}:${uuid}`) === true;
   }
 
   getShared(key: string): string | undefined {

@@ -40,7 +40,7 @@ export class ResultDelivery {
 
   /** An end was announced (webhook) or found (read) for `uuid`: its result is delivered unless it was already. */
   async enqueue(uuid: string, context?: RequestContext): Promise<void> {
-    // This process is delivering it: its own confirming read must not cut the retry's backoff short.
+    // This process is delivering it: a handler serving the end meanwhile must not start it twice.
     if (this.#running.has(uuid)) return;
     await this.options.store.enqueueJob(jobKey(uuid), this.options.retentionMs);
     this.options.background.track(this.#run(uuid, context), context);

@@ -1,14 +1,31 @@
+import type { Report } from './error-reporter.js';
+import type { ResultDelivery } from './result-delivery.js';
 import type { CachedStatus, Store } from './store.js';
 import type { StatusReader } from './status-reader.js';
 
 type Watcher = (cached: CachedStatus) => void;
 
+export interface StatusFeedOptions {
+  store: Store;
+  reader: StatusReader;
+  /** Where an end that a follower's read finds is handed. */
+  results: ResultDelivery;
+  followIntervalMs: number;
+  /** Where the followers' failures go. */
+  report: Report;
+  /** Where what goes wrong on the store's status channel goes. */
+  reportChannel: Report;
+  now: () => number;
+}
+
 /** How long a process's mark that it streams a transaction lasts unless its follower renews it. */
 const WATCHING_MARK_MS = 5000;
-/** How long the mark that a transaction's webhooks reach the kit lasts. */
+/** How long the mark that a transaction's webhooks reach the kit lasts, set by a delivery the kit can trust (a signed one). */
 const WEBHOOKED_MARK_MS = 3600_000;
 /** With webhooks telling its steps, a streamed transaction is still read this often, in case one is lost. */
 const SAFETY_NET_MS = 10_000;
+/** An unsigned delivery may be anyone's: its mark slows the stream's reads no longer than the safety net would. */
+const UNTRUSTED_WEBHOOKED_MARK_MS = SAFETY_NET_MS;
 
 /**
  * The live statuses of the transactions this process streams. Every status any process of the
@@ -22,17 +39,14 @@ export class StatusFeed {
   readonly #followers = new Map<string, ReturnType<typeof setInterval>>();
   #unsubscribe: (() => void) | null = null;
 
-  constructor(
-    private readonly store: Store,
-    private readonly reader: StatusReader,
-    private readonly followIntervalMs: number,
-    private readonly report: (error: unknown) => void,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly options: StatusFeedOptions) {}
 
   /** Calls `watcher` with each status of `uuid` stored from now on, until the returned function is called. */
   watch(uuid: string, watcher: Watcher): () => void {
-    this.#unsubscribe ??= this.store.subscribeStatuses((published, cached) => this.#dispatch(published, cached));
+    this.#unsubscribe ??= this.options.store.subscribeStatuses(
+      (published, cached) => this.#dispatch(published, cached),
+      (error) => this.options.reportChannel(error),
+    );
     let watchers = this.#watchers.get(uuid);
     if (!watchers) {
       watchers = new Set();
@@ -45,7 +59,7 @@ export class StatusFeed {
 
   /** Whether some process streams `uuid` now: then a step announced by a webhook is worth a read at once. */
   async isWatched(uuid: string): Promise<boolean> {
-    return (await this.store.getShared(watchingMark(uuid))) !== undefined;
+    return this.options.store.hasMark('watched', uuid);
   }
 
   /** Streams open in this process. */
@@ -57,14 +71,17 @@ export class StatusFeed {
 
   #follow(uuid: string): void {
     const tick = () => {
-      Promise.resolve(this.store.setShared(watchingMark(uuid), '1', WATCHING_MARK_MS)).catch(this.report);
+      Promise.resolve(this.options.store.setMark('watched', uuid, WATCHING_MARK_MS)).catch((error: unknown) =>
+        this.options.report(error, uuid),
+      );
+      // The next tick reads again; the stream carries no failure, onError hears of it.
       this.#followOnce(uuid).then(
         (cached) => cached && this.#dispatch(uuid, cached),
-        () => {}, // The next tick reads again; a stream is no place for the service's failures.
+        (error: unknown) => this.options.report(error, uuid),
       );
     };
     tick();
-    const follower = setInterval(tick, this.followIntervalMs);
+    const follower = setInterval(tick, this.options.followIntervalMs);
     follower.unref?.();
     this.#followers.set(uuid, follower);
   }
@@ -74,16 +91,22 @@ export class StatusFeed {
    * lease stays free for the read each webhook asks for, and only a safety-net read is made.
    */
   async #followOnce(uuid: string): Promise<CachedStatus | undefined> {
-    if (await this.store.getShared(webhookedMark(uuid))) {
-      const stored = await this.store.getStatus(uuid);
-      if (stored && this.now() - stored.fetchedAt < SAFETY_NET_MS) return undefined;
+    if (await this.options.store.hasMark('webhooked', uuid)) {
+      const stored = await this.options.store.getStatus(uuid);
+      if (stored && this.options.now() - stored.fetchedAt < SAFETY_NET_MS) return undefined;
     }
-    return this.reader.read(uuid);
+    const served = await this.options.reader.read(uuid);
+    if (served.failure) this.options.report(served.failure, uuid);
+    if (served.ended) await this.options.results.enqueue(uuid);
+    return served;
   }
 
-  /** Marks `uuid` as one whose every step's webhook reaches the kit. */
-  async markWebhooked(uuid: string): Promise<void> {
-    await this.store.setShared(webhookedMark(uuid), '1', WEBHOOKED_MARK_MS);
+  /**
+   * Marks `uuid` as one whose every step's webhook reaches the kit: for an hour after a delivery
+   * the kit can trust (a signed one), and no longer than the safety net after any other.
+   */
+  async markWebhooked(uuid: string, trusted: boolean): Promise<void> {
+    await this.options.store.setMark('webhooked', uuid, trusted ? WEBHOOKED_MARK_MS : UNTRUSTED_WEBHOOKED_MARK_MS);
   }
 
   #dispatch(uuid: string, cached: CachedStatus): void {
@@ -101,6 +124,3 @@ export class StatusFeed {
     this.#unsubscribe = null;
   }
 }
-
-const watchingMark = (uuid: string) => `watching:${uuid}`;
-const webhookedMark = (uuid: string) => `webhooked:${uuid}`;

@@ -1,7 +1,8 @@
+import { KycError } from '../kyc-error.js';
 import type { Store } from './store.js';
 
 /** The kit's store failed or did not answer in time: the handlers answer 503 and the caller retries. */
-export class KycStoreError extends Error {
+export class KycStoreError extends KycError {
   override readonly name: string = 'KycStoreError';
 }
 

@@ -40,6 +40,14 @@ export interface CachedStatus {
 
 export type StatusListener = (uuid: string, cached: CachedStatus) => void;
 
+/**
+ * What the fleet marks about a transaction, for a while, to coordinate its reads:
+ * - `watched`: some process streams it (renewed while the stream is open), so a step that a
+ *   webhook announces is worth a read at once;
+ * - `webhooked`: its every step's webhook reaches the kit, so its streams need not read it every second.
+ */
+export type TransactionMark = 'watched' | 'webhooked';
+
 /** What `takeJob` found: the job is now the caller's, or why not. */
 export type JobTake =
   | { taken: true; /** Earlier attempts that ended in `retryJob`. */ attempts: number }
@@ -113,10 +121,19 @@ export interface Store {
    * `cached` (the status streams). Best effort: a message lost costs a stream one later read.
    */
   publishStatus(uuid: string, cached: CachedStatus): Awaitable<void>;
-  /** Calls `listener` with every status published from now on, by any process, until the returned function is called. */
-  subscribeStatuses(listener: StatusListener): () => void;
+  /**
+   * Calls `listener` with every status published from now on, by any process, until the returned
+   * function is called. A message that is not a status (a shared channel carries anything) is
+   * given to `onError` and dropped; neither it nor a listener's throw may stop the process.
+   */
+  subscribeStatuses(listener: StatusListener, onError?: (error: unknown) => void): () => void;
 
-  /** A value shared by the fleet (the access token), or undefined. */
+  /** Sets `mark` on `uuid` for `ttlMs` (from now, whatever it had left). */
+  setMark(mark: TransactionMark, uuid: string, ttlMs: number): Awaitable<void>;
+  /** Whether `mark` is set on `uuid` and has not expired. */
+  hasMark(mark: TransactionMark, uuid: string): Awaitable<boolean>;
+
+  /** A value shared by the fleet under `key` (the client's access token: see `TokenStore`), or undefined. */
   getShared(key: string): Awaitable<string | undefined>;
   setShared(key: string, value: string, ttlMs: number): Awaitable<void>;
 }
