@@ -118,11 +118,11 @@ describe('results on a fleet', () => {
 });
 
 describe('a slow store on one instance', () => {
-  // Instance 0 writes each status it read 1.8 s late (within the kit's 2 s store timeout): after another instance has written the end.
-  // No webhooks: the polls below are the only reads.
+  // Instance 0 writes each status it read 3 s late (within its 5 s store timeout): well after another instance has written
+  // the end, however loaded the machine. No webhooks: the polls below are the only reads.
   const fleet = useFleet({
     count: 2,
-    env: (index) => ({ WEBHOOK_URL: UNREACHABLE, ...(index === 0 && { WRITE_STATUS_DELAY_MS: '1800' }) }),
+    env: (index) => ({ WEBHOOK_URL: UNREACHABLE, ...(index === 0 && { WRITE_STATUS_DELAY_MS: '3000', STORE_TIMEOUT_MS: '5000' }) }),
   });
 
   test('a late pending never overwrites an end (25 trials)', async () => {

@@ -59,6 +59,7 @@ const kit = createKycKit({
   },
   onError: (error) => void report({ event: 'error', message: String(error) }).catch(() => {}),
   resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
+  ...(env.STORE_TIMEOUT_MS && { storeTimeoutMs: Number(env.STORE_TIMEOUT_MS) }),
   retryDelaysMs: [200, 400, 800],
   streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
   sessions: {
