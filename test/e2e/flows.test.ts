@@ -52,7 +52,7 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     await startVerification(page, world.demo.url, { tries: '1', lang: 'en' });
     const mobile = await phone(world);
     await mobile.goto(await scanQr(page));
-    await walk(mobile, ['006 · El documento está bloqueado o no es válido']);
+    await walk(mobile, ['El documento está bloqueado o no es válido']);
     const detail = await waitForLogged(page, 'kyc-failed');
     assert.equal(detail.state, 'failed');
     assert.equal(detail.code, '006');
