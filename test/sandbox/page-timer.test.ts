@@ -31,7 +31,9 @@ test("the timer carries the server's time and the step's deadline, so the phone'
   const after = Date.now() + offset;
   const serverNow = Number(data['server-now']);
   assert.ok(serverNow >= before && serverNow <= after, `server-now ${serverNow} is the sandbox's time, ${before} to ${after}`);
-  assert.equal(Number(data.deadline) - serverNow, 90_000);
+  // The step starts as the page is read, and the page reads the clock again just after: the same or a later millisecond.
+  const left = Number(data.deadline) - serverNow;
+  assert.ok(left <= 90_000 && left > 89_000, `${left} ms left of a 90 s step`);
 });
 
 test('with timer on, the page shows the time spent as a stopwatch', async () => {
