@@ -77,6 +77,21 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     await screenshot(page, 'expired-desktop');
   });
 
+  it("counts down a new verification's ten minutes after the sandbox's clock moved, on the service's clock", TEST, async () => {
+    const clock = await fetch(`${world.demo.sandbox.url}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 726 }),
+    });
+    assert.equal(clock.status, 200);
+    const page = await desktop(world);
+    await startVerification(page, world.demo.url, { expiration: '600' });
+    const timer = (await page.locator('kyc-verify [part="timer"]').textContent()) ?? '';
+    const [, minutes, seconds] = /(\d+):(\d\d)/.exec(timer) ?? [];
+    const left = Number(minutes) * 60 + Number(seconds);
+    assert.ok(left > 540 && left <= 600, `"${timer}" for a ten-minute link`);
+  });
+
   it('recovers when the host backend stops and restarts mid-flow, with exactly one terminal event', TEST, async () => {
     const page = await desktop(world);
     await startVerification(page, world.demo.url);
