@@ -34,6 +34,13 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
     }),
   );
 
+  // Every answer is dated on the sandbox's clock, as a service dates its answers on its own: a
+  // client that follows the service's time (the host kit does) moves with POST /sandbox/clock.
+  app.use(async (c, next) => {
+    await next();
+    c.header('date', new Date(parts.clock.now()).toUTCString());
+  });
+
   registerTokenRoutes(app, parts);
   registerTransactionRoutes(app, parts);
   registerCredentialRoutes(app, parts);

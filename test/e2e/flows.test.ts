@@ -52,7 +52,7 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     await startVerification(page, world.demo.url, { tries: '1', lang: 'en' });
     const mobile = await phone(world);
     await mobile.goto(await scanQr(page));
-    await walk(mobile, ['006 · El documento está bloqueado o no es válido']);
+    await walk(mobile, ['El documento está bloqueado o no es válido']);
     const detail = await waitForLogged(page, 'kyc-failed');
     assert.equal(detail.state, 'failed');
     assert.equal(detail.code, '006');
@@ -75,6 +75,21 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     const detail = await waitForLogged(page, 'kyc-expired');
     assert.deepEqual([detail.state, detail.step], ['expired', 'time_out']);
     await screenshot(page, 'expired-desktop');
+  });
+
+  it("counts down a new verification's ten minutes after the sandbox's clock moved, on the service's clock", TEST, async () => {
+    const clock = await fetch(`${world.demo.sandbox.url}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_seconds: 726 }),
+    });
+    assert.equal(clock.status, 200);
+    const page = await desktop(world);
+    await startVerification(page, world.demo.url, { expiration: '600' });
+    const timer = (await page.locator('kyc-verify [part="timer"]').textContent()) ?? '';
+    const [, minutes, seconds] = /(\d+):(\d\d)/.exec(timer) ?? [];
+    const left = Number(minutes) * 60 + Number(seconds);
+    assert.ok(left > 540 && left <= 600, `"${timer}" for a ten-minute link`);
   });
 
   it('recovers when the host backend stops and restarts mid-flow, with exactly one terminal event', TEST, async () => {

@@ -138,8 +138,7 @@ describe('end to end: every state of the widget, in both languages', () => {
     });
   }
 
-  // Last: the sandbox's clock only moves forward, and every verification started after it moved
-  // would show the service's expiry ahead of the host's clock.
+  // Last: the sandbox's clock only moves forward, and expires whatever is still under way.
   for (const lang of ['es', 'en'] as const) {
     const words = { es, en }[lang];
     it(`expired by inactivity (${lang}): a capture step left idle past its timer`, TEST, async () => {

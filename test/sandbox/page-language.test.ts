@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { get } from 'node:http';
 import { test } from 'node:test';
 import { sandboxForTests } from './helpers.js';
+import { visibleText } from './page-text.js';
 
 const sandbox = await sandboxForTests();
 const token = await sandbox.token();
 
-const langOfPage = (body: string) => /<html lang="(\w+)">/.exec(body)?.[1];
+const langOfPage = (body: string) => /<html lang="([\w-]+)">/.exec(body)?.[1];
 const pageLang = async (acceptLanguage: string, query = '') => {
   const { uuid } = await sandbox.created(token);
   return langOfPage((await sandbox.page(uuid, query, { 'accept-language': acceptLanguage })).body);
@@ -64,10 +65,28 @@ test('the Spanish page speaks to the person as tú, says "venció" for expiry, a
   await collect(idle.uuid);
   await sandbox.advanceClock(121);
   await collect(idle.uuid);
-  const page = texts.join('\n');
-  assert.match(page, /El enlace venció/);
+  const page = texts.map(visibleText).join('\n');
+  assert.match(page, /Se acabó el tiempo de un paso/);
   assert.match(page, /Te quedan 2 intentos/);
   for (const usted of [/\b(Elija|Muestre|Mire|Siga|Revise|Gire|Parpadee)\b/, /\busted\b/i, /\bsus?\b/, /expir/i, /campo mínimo/i]) {
     assert.doesNotMatch(page, usted);
   }
+});
+
+test('a phone that asks for pt-BR gets the page in Brazilian Portuguese', async () => {
+  assert.equal(await pageLang('pt-BR,pt;q=0.9,en;q=0.8'), 'pt-BR');
+});
+
+test('Portuguese preferred by q-value over Spanish gets the Brazilian page, and so does any Portuguese', async () => {
+  assert.equal(await pageLang('es-CL;q=0.5, pt-BR;q=0.9'), 'pt-BR');
+  assert.equal(await pageLang('pt-PT'), 'pt-BR');
+});
+
+test('?lang=pt-BR serves the Brazilian page, with links to the Spanish and English ones', async () => {
+  const { uuid } = await sandbox.created(token);
+  const { body } = await sandbox.page(uuid, '?lang=pt-BR', { 'accept-language': 'es-CL' });
+  assert.equal(langOfPage(body), 'pt-BR');
+  assert.match(body, /Documento de identidade/);
+  assert.match(body, new RegExp(`href="/transactions/${uuid}\\?lang=es" hreflang="es" lang="es">Español<`));
+  assert.match(body, new RegExp(`href="/transactions/${uuid}\\?lang=en" hreflang="en" lang="en">English<`));
 });

@@ -88,3 +88,13 @@ test('gives no step expiry once the transaction has ended', async () => {
   assert.equal(status.state, 'successful');
   assert.equal(status.step_expires_at, null);
 });
+
+// Last: the sandbox's clock only moves forward, for every later test of this file.
+test("follows the service's clock, not the host's, once they disagree: a session after the sandbox's clock moved counts down the link's whole expiration", async () => {
+  await sandbox.advanceClock(726);
+  const host = await start({ buildRequest: () => createRequestWithoutId({ metadata: { nin: NIN } }) });
+  const { body } = await host.startSession();
+  // The service's Date header has whole seconds: the kit's reading of its clock is within a second.
+  const left = (Date.parse(String(body.expires_at)) - Date.parse(String(body.server_time))) / 1000;
+  assert.ok(left >= 599 && left <= 601, `${left} s left of a 600 s link`);
+});

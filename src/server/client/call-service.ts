@@ -13,9 +13,14 @@ export interface ServiceCall {
 
 /**
  * One JSON call to the KYC service, bounded by `timeoutMs`. Resolves with the parsed body of a
- * 2xx answer; anything else rejects with a typed error.
+ * 2xx answer; anything else rejects with a typed error. `onAnswer` sees every answer's headers.
  */
-export async function callService(fetchFunction: FetchFunction, timeoutMs: number, call: ServiceCall): Promise<unknown> {
+export async function callService(
+  fetchFunction: FetchFunction,
+  timeoutMs: number,
+  call: ServiceCall,
+  onAnswer: (headers: Headers) => void = () => {},
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
@@ -29,6 +34,7 @@ export async function callService(fetchFunction: FetchFunction, timeoutMs: numbe
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: timeout,
     });
+    onAnswer(response.headers);
     text = await response.text();
   } catch (error) {
     if (timeout.aborted) throw new KycTimeoutError(call.url, timeoutMs);

@@ -2,6 +2,7 @@ import { credentialEnvelopeShape, tokenShape, transactionEnvelopeShape } from '.
 import { callService, expectShape, type FetchFunction, type ServiceCall } from './call-service.js';
 import { assertValidCreateRequest } from './create-request-rules.js';
 import { KycApiError } from './errors.js';
+import { ServiceClock } from './service-clock.js';
 import { TokenCache, type TokenStore } from './token-cache.js';
 import { verificationLink } from '../../shared/wire/links.js';
 import type { CreateTransactionRequest, CredentialInformation, Transaction } from './types.js';
@@ -21,7 +22,10 @@ export interface KycClientOptions {
   fetch?: FetchFunction;
   /** Bound on every call to the service, token requests included. Default 10 000 ms. */
   timeoutMs?: number;
-  /** The kit's clock in epoch ms, for token lifetimes and the status cache. Default `Date.now`. */
+  /**
+   * The kit's clock in epoch ms, for token lifetimes and the status cache. Default `Date.now`. Given,
+   * it also dates the answers (`server_time`); by default they follow the service's own clock.
+   */
   now?: () => number;
   /**
    * A store shared by a fleet (the kit's `RedisStore`): one access token for all its processes
@@ -33,6 +37,12 @@ export interface KycClientOptions {
 export interface KycClient {
   readonly verificationUrl: string;
   readonly now: () => number;
+  /**
+   * The service's clock in epoch ms, as the kit reads it from the `Date` header of its answers (with
+   * `now` given, that clock): the time of the kit's answers (`server_time`), since the deadlines they
+   * carry are on the service's clock.
+   */
+  readonly serviceNow?: () => number;
   /** Validates `request` (spec §2.3, §2.3.1) and creates the transaction (§4.2). */
   createTransaction(request: CreateTransactionRequest): Promise<Transaction>;
   /** The authoritative read (§4.3), by uuid or nanoid. */
@@ -50,10 +60,13 @@ export function createKycClient(options: KycClientOptions): KycClient {
   const fetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
+  // A clock of the integrator's own is theirs: only by default does the kit read the service's.
+  const serviceClock = new ServiceClock();
+  const onAnswer = options.now ? undefined : (headers: Headers) => serviceClock.observe(headers.get('date'));
   const baseUrl = withoutTrailingSlash(options.baseUrl);
   const credentialUrl = withoutTrailingSlash(options.credentialUrl);
   const verificationUrl = withoutTrailingSlash(options.verificationUrl ?? new URL(options.baseUrl).origin);
-  const call = (serviceCall: ServiceCall) => callService(fetchFunction, timeoutMs, serviceCall);
+  const call = (serviceCall: ServiceCall) => callService(fetchFunction, timeoutMs, serviceCall, onAnswer);
 
   const tokens = new TokenCache(
     async () => {
@@ -86,6 +99,7 @@ export function createKycClient(options: KycClientOptions): KycClient {
   return {
     verificationUrl,
     now,
+    serviceNow: options.now ?? serviceClock.now,
     async createTransaction(request) {
       assertValidCreateRequest(request);
       return readTransaction(await authorized({ method: 'POST', url: `${baseUrl}/v1/transactions/`, body: request }));

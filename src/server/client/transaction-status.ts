@@ -2,6 +2,7 @@ import { readStatus } from '../../shared/read-status.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { METADATA_DEFAULTS } from '../../shared/wire/fields.js';
 import { KycProtocolError } from './errors.js';
+import type { KycClient } from './client.js';
 import type { Transaction } from './types.js';
 
 type CaptureTimer = 'capture_document_expiration' | 'capture_facial_expiration';
@@ -46,4 +47,9 @@ export function statusOf(transaction: Transaction): TransactionStatus {
  */
 export function answeredAt(status: TransactionStatus, now: number): TransactionStatus {
   return { ...status, server_time: new Date(now).toISOString() };
+}
+
+/** The status as `client` answers it now, on the service's clock (the client's own when it cannot read the service's). */
+export function answeredNow(status: TransactionStatus, client: Pick<KycClient, 'now' | 'serviceNow'>): TransactionStatus {
+  return answeredAt(status, (client.serviceNow ?? client.now)());
 }

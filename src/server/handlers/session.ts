@@ -1,4 +1,4 @@
-import { answeredAt, statusOf } from '../client/transaction-status.js';
+import { answeredNow, statusOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
@@ -39,7 +39,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   const { client, store, reader } = kit;
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const body: SessionAnswer = { ...answeredAt(status, client.now()), link, resumed };
+    const body: SessionAnswer = { ...answeredNow(status, client), link, resumed };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 

@@ -1,5 +1,5 @@
 import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
-import { answeredAt } from '../client/transaction-status.js';
+import { answeredNow } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { etagOf } from './etag.js';
@@ -72,7 +72,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
           const version = (await etagOf(status)).slice(1, -1);
           if (finished || version === sentVersion) return;
           sentVersion = version;
-          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify(answeredAt(status, kit.client.now()))}\n\n`);
+          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify(answeredNow(status, kit.client))}\n\n`);
           if (isTerminal(status.state)) finish();
         });
       };

@@ -1,5 +1,5 @@
 import { KycApiError } from '../client/errors.js';
-import { answeredAt } from '../client/transaction-status.js';
+import { answeredNow } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { etagOf } from './etag.js';
@@ -44,7 +44,7 @@ export function statusHandler(kit: KitState) {
       ) {
         return new Response(null, { status: 304, headers: { ...headers, ...PRIVATE } });
       }
-      return jsonResponse(200, answeredAt(status, kit.client.now()), headers);
+      return jsonResponse(200, answeredNow(status, kit.client), headers);
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();
       return failureResponse(error, kit.report, uuid);
