@@ -36,8 +36,8 @@ export interface FleetMember {
   publicUrl: string;
 }
 
-/** Keys and the log's channel of the demo's fleet, apart from anything else in the same Redis. */
-const FLEET_PREFIX = 'kyc-verify-demo:';
+/** Keys and the log's channel of the demo's fleet, apart from anything else in the same Redis: an environment's own hash-tagged prefix (docs/fleet.md). */
+const FLEET_PREFIX = '{kyc-verify-demo}:';
 
 export interface DemoHost {
   url: string;
