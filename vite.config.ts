@@ -42,7 +42,8 @@ export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
   return {
     // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
-    // (Angular's among them) would otherwise see in the ES module build and wrap.
+    // (Angular's among them) would otherwise see in the ES module build and wrap. terser runs after
+    // rolldown's own minifier: its repeated passes find bytes rolldown leaves (scripts/terser-pass.ts).
     plugins: [minifyTemplates(), bundleQrcode(), terserPass()],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },

@@ -1,6 +1,8 @@
 // How the browser builds take in qrcode's encoder. qrcode ships CommonJS only: bundled as it is,
-// every module is kept whole, in a require() wrapper, with the bundler's interop runtime. Rewritten
-// as ES modules, only what qr-path.ts reaches is kept.
+// every module is kept whole, in a require() wrapper, with the bundler's interop runtime, and the ES
+// module build must hold no CommonJS (bundlers downstream, Angular's among them, would wrap it again).
+// Rewritten as ES modules, only what qr-path.ts reaches is kept. The rewrites match qrcode's source
+// text, so package.json pins qrcode to the exact version they were checked against (CONTRIBUTING.md).
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';

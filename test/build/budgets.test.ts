@@ -2,7 +2,7 @@
 // timings are not (see `npm run bench`). The budgets of the first release (8 KB own code, 18 KB
 // standalone) were raised once, by decision, when the element learnt to explain every state in
 // plain words in two languages (about 1.5 KB gzip of sentences) and to follow the phone live: see
-// the README's Sizes section. They were raised again (standalone 19.5 → 20.4 KB, own code 10 → 11 KB)
+// the Sizes section of docs/element.md. They were raised again (standalone 19.5 → 20.4 KB, own code 10 → 11 KB)
 // for the element's pure state machine and the session contract (resume or new, 429): this raise
 // awaits the lead's decision. They still fail on any growth past that.
 import assert from 'node:assert/strict';

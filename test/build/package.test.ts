@@ -56,9 +56,11 @@ describe('the npm package', () => {
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
-  it('ships the builds, the types, the manifest, the README and the licence, and no sources or tests', () => {
+  it('ships the builds, the types, the manifest, the README, the docs its links lead to and the licence, and no sources or tests', () => {
     for (const file of [
       'README.md',
+      'docs/host-protocol.md',
+      'docs/host-protocol.schema.json',
       'LICENSE',
       'package.json',
       'custom-elements.json',
