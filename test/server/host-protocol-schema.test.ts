@@ -27,13 +27,17 @@ const schemaValidator = (async () => {
 
 const matches = async (definition: string, value: unknown) => (await schemaValidator)(definition, value);
 
-/** A kit whose caller is the `x-user` header, and the answer to alice's session POST. */
-async function hostWithSession() {
-  const host = await start({ owner: ownerFromHeader });
-  const response = await fetch(`${host.url}/kyc/session`, {
+/** POSTs the session URL as the element does, as alice. */
+const postSession = (url: string) =>
+  fetch(`${url}/kyc/session`, {
     method: 'POST',
     headers: { accept: 'application/json', 'kyc-verify-session': 'resume', 'x-user': 'alice' },
   });
+
+/** A kit whose caller is the `x-user` header, and the answer to alice's session POST. */
+async function hostWithSession() {
+  const host = await start({ owner: ownerFromHeader });
+  const response = await postSession(host.url);
   return { host, response, body: (await response.json()) as { uuid: string } };
 }
 
@@ -41,6 +45,15 @@ test('the session answer (201) matches sessionAnswer', async () => {
   const { response, body } = await hostWithSession();
   assert.equal(response.status, 201);
   await matches('sessionAnswer', body);
+});
+
+test('a resumed session answer (200) matches sessionAnswer', async () => {
+  const { host, body } = await hostWithSession();
+  const response = await postSession(host.url);
+  assert.equal(response.status, 200);
+  const resumed = (await response.json()) as { uuid: string };
+  assert.equal(resumed.uuid, body.uuid);
+  await matches('sessionAnswer', resumed);
 });
 
 test('the status answer (200) matches status', async () => {
