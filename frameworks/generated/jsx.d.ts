@@ -78,7 +78,7 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   mode?: KycVerify["mode"];
   /** Milliseconds between status polls while all is well. */
   "poll-interval"?: KycVerify["pollInterval"];
-  /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
+  /** Milliseconds after success before Continue is enabled (docs/service.md §6.7's debounce). */
   "continue-delay"?: KycVerify["continueDelay"];
   /** Milliseconds one request may take before it is abandoned and retried. */
   "request-timeout"?: KycVerify["requestTimeout"];

@@ -16,7 +16,7 @@ export interface Target extends HostUrls {
   sandboxUrl: string;
 }
 
-/** The most events a flow may need before it ends failed (tries are the host's choice; spec §8 default 3). */
+/** The most events a flow may need before it ends failed (tries are the host's choice; docs/service.md §8 default 3). */
 const MAX_TRIES = 10;
 
 export async function runConformance(target: Target): Promise<Verdict[]> {

@@ -1,6 +1,6 @@
 /** Moves the sandbox behind the host with its controls (`/sandbox/...`), as a test of the host needs. */
 
-/** The fields of the service's transaction (spec §2.4) the checker compares the host's answers with. */
+/** The fields of the service's transaction (docs/service.md §2.4) the checker compares the host's answers with. */
 export interface ServiceTransaction {
   uuid: string;
   active: boolean;

@@ -43,7 +43,7 @@ export function statusProblems(body: unknown, uuid: string): string[] {
   return problems;
 }
 
-/** The status object the service's transaction makes (spec §3's table for the state, created_at + expiration for expires_at). */
+/** The status object the service's transaction makes (docs/service.md §3's table for the state, created_at + expiration for expires_at). */
 export function expectedStatus(transaction: ServiceTransaction): Fields {
   const { active, complete, failed, step, code, issue_description, updated_at } = transaction;
   return { state: stateOf({ active, complete, failed }), step, code, issue_description, expires_at: expiryOf(transaction), updated_at };

@@ -116,7 +116,7 @@ export class KycVerify extends LitElement {
   /** Milliseconds between status polls while all is well. */
   pollInterval = DEFAULT_POLL_INTERVAL_MS;
 
-  /** Milliseconds after success before Continue is enabled (spec §6.7's debounce). */
+  /** Milliseconds after success before Continue is enabled (docs/service.md §6.7's debounce). */
   continueDelay = DEFAULT_CONTINUE_DELAY_MS;
 
   /** Milliseconds one request may take before it is abandoned and retried. */

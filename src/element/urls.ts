@@ -3,7 +3,7 @@ import { UUID_PATTERN } from '../shared/wire/codes.js';
 const NANOID = /^[A-Za-z0-9_-]{6}$/;
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$|\.localhost$/;
 
-/** Whether `id` is a transaction uuid or the 6-character nanoid of spec §2.3. */
+/** Whether `id` is a transaction uuid or the 6-character nanoid of docs/service.md §2.3. */
 export function isTransactionId(id: string): boolean {
   return UUID_PATTERN.test(id) || NANOID.test(id);
 }

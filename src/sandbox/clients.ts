@@ -1,4 +1,4 @@
-/** OAuth clients the sandbox accepts at `POST /oauth/token/` (spec §5). */
+/** OAuth clients the sandbox accepts at `POST /oauth/token/` (docs/service.md §5). */
 
 export const READ_SCOPE = 'engine.transaction.r';
 export const WRITE_SCOPE = 'engine.transaction.w';
@@ -10,7 +10,7 @@ export interface SandboxClient {
   scopes: string[];
 }
 
-/** The built-in clients, listed in the README; `startSandbox({ clients })` replaces them. */
+/** The built-in clients, listed in docs/sandbox.md; `startSandbox({ clients })` replaces them. */
 export const DEFAULT_CLIENTS: readonly SandboxClient[] = [
   { client_id: 'sandbox-client', client_secret: 'sandbox-secret', company_id: 'sandbox-company', scopes: [READ_SCOPE, WRITE_SCOPE] },
   { client_id: 'sandbox-reader', client_secret: 'sandbox-secret', company_id: 'sandbox-company', scopes: [READ_SCOPE] },

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorEnvelopeSchema } from './schemas.js';
 
-/** The error envelope of spec §7.1. */
+/** The error envelope of docs/service.md §7.1. */
 export type ErrorEnvelope = z.output<typeof ErrorEnvelopeSchema>;
 
 /** An error that the app answers with an error envelope (thrown from handlers and middleware). */

@@ -1,5 +1,5 @@
 /**
- * The sandbox state machine (design.md, "Sandbox state machine"): which event moves a
+ * The sandbox state machine (docs/sandbox.md, "The flow"): which event moves a
  * transaction's flow to which step. Pure: times, storage and webhooks live in the service.
  */
 import { DOCUMENT_PROBLEM_CODES, type IssueCode } from '../shared/issue-codes.js';
@@ -31,7 +31,7 @@ export interface FlowRules {
   requireDocumentValidation: boolean;
 }
 
-/** An issue code of spec §7.3, or a step of the verification page that reports no code. */
+/** An issue code of docs/service.md §7.3, or a step of the verification page that reports no code. */
 export type FlowEvent = IssueCode | 'selfie_ok' | 'challenge_ok';
 
 /** The result of an event: the new flow and the recorded steps it went through (each one a visible change). */

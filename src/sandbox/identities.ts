@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normalizeRut } from '../shared/rut.js';
 
-/** The person a test identity's document describes (CredentialInformation of spec §2.6, minus scores). */
+/** The person a test identity's document describes (CredentialInformation of docs/service.md §2.6, minus scores). */
 export interface TestIdentity {
   name: string;
   last_name: string;
@@ -9,7 +9,7 @@ export interface TestIdentity {
   document_number: string;
 }
 
-/** Known test identities, by normalized RUT; the README lists them. */
+/** Known test identities, by normalized RUT; docs/sandbox.md lists them. */
 export const TEST_IDENTITIES: Readonly<Record<string, TestIdentity>> = {
   '111111111': { name: 'María José', last_name: 'González Rojas', date_birth: '14/03/1985', document_number: '100111111' },
   '123456785': { name: 'Juan Pablo', last_name: 'Muñoz Soto', date_birth: '02/11/1979', document_number: '100123456' },

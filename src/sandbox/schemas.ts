@@ -1,5 +1,5 @@
 /**
- * The wire format of spec §2, as zod schemas. The routes validate with them and
+ * The wire format of docs/service.md §2, as zod schemas. The routes validate with them and
  * `GET /openapi.json` is generated from them, so the document cannot drift from the server.
  */
 import { z } from '@hono/zod-openapi';

@@ -32,7 +32,7 @@ export interface ServiceOptions {
 
 export class KycService {
   readonly #store: TransactionStore;
-  /** Enrolled nins per company (a private base, spec §2.3.1), mapped to when the enrolment lapses. */
+  /** Enrolled nins per company (a private base, docs/service.md §2.3.1), mapped to when the enrolment lapses. */
   readonly #enrolments = new Map<string, number>();
   readonly #clock: SandboxClock;
   readonly #webhooks: WebhookDispatcher;
@@ -49,7 +49,7 @@ export class KycService {
     this.#store = new TransactionStore(limits);
   }
 
-  /** Creates a transaction, after the rules that answer 400, 409 and 503 (spec §4.2, §8; the sandbox's bounds). */
+  /** Creates a transaction, after the rules that answer 400, 409 and 503 (docs/service.md §4.2, §8; the sandbox's bounds). */
   create(request: CreateTransactionRequest, origin: string): StoredTransaction {
     checkLimits(request);
     refuseDisallowedTargets(this.#allowedHosts, { webhook: request.webhook, 'metadata.redirect_uri': request.metadata.redirect_uri });
@@ -248,7 +248,7 @@ export class KycService {
   }
 }
 
-/** The 400 rules of spec §4.2 and §8 (zod answers 422 for the model; these are the service's own); the first broken is told. */
+/** The 400 rules of docs/service.md §4.2 and §8 (zod answers 422 for the model; these are the service's own); the first broken is told. */
 function checkLimits(request: CreateTransactionRequest): void {
   const [broken] = limitViolations(request);
   if (broken) throw new ApiError(400, 'Transaction', 'Bad request', broken);

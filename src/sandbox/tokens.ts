@@ -4,7 +4,7 @@ import type { SandboxClock } from './clock.js';
 import type { SandboxClient } from './clients.js';
 import { ApiError } from './errors.js';
 
-/** Token lifetime of the reference flow (spec §2.2). */
+/** Token lifetime of the reference flow (docs/service.md §2.2). */
 export const TOKEN_LIFETIME_SECONDS = 7200;
 
 /** Who a valid Bearer token speaks for. */

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (spec §6): sent at once and asynchronously, retried with backoff only when
+ * Webhook delivery (docs/service.md §6): sent at once and asynchronously, retried with backoff only when
  * the connection fails, never after an answer (a 5xx is logged, not retried). Every delivery is
  * kept in a bounded log that `GET /sandbox/webhooks` serves, and a failed one is told in one line.
  */

@@ -36,7 +36,7 @@ export interface KycKitOptions extends WebhookOptions, StreamOptions {
   owner?: OwnerOf;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions;
-  /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (spec §4.2) makes it generate another. */
+  /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
   newTransactionId?: () => string;
   /**
    * Where failures go (the service or the store failing, a throwing `onResult`, an orphaned

@@ -1,4 +1,4 @@
-/** Issue codes of spec §7.3 and what each means (the text the service puts in `issue_description`). */
+/** Issue codes of docs/service.md §7.3 and what each means (the text the service puts in `issue_description`). */
 export const ISSUE_CODES = {
   '001': 'Kyc process started with transaction id',
   '002': 'Document data received satisfactorily',

@@ -1,15 +1,15 @@
 /**
- * What the three booleans of a transaction mean (spec §3), and the status object the host kit
- * serves to the widget (design.md, "Contract: status"). Shared by the element, the host kit and
+ * What the three booleans of a transaction mean (docs/service.md §3), and the status object the host kit
+ * serves to the widget (docs/host-protocol.md). Shared by the element, the host kit and
  * the sandbox; it imports no code (types only), so it runs in browsers and in Node alike.
  */
 import type { StepCode } from './wire/codes.js';
 
-/** The four states of spec §3. */
+/** The four states of docs/service.md §3. */
 export const TRANSACTION_STATES = ['pending', 'successful', 'failed', 'expired'] as const;
 export type TransactionState = (typeof TRANSACTION_STATES)[number];
 
-/** The step codes of spec §3. */
+/** The step codes of docs/service.md §3. */
 export type { StepCode } from './wire/codes.js';
 
 /** The three booleans that carry a transaction's state. */
@@ -19,7 +19,7 @@ export interface StateFlags {
   failed: boolean;
 }
 
-/** The status object of design.md: what the widget polls. It never carries personal data. */
+/** The status object of docs/host-protocol.md: what the widget polls. It never carries personal data. */
 export interface TransactionStatus {
   uuid: string;
   state: TransactionState;
@@ -40,7 +40,7 @@ export interface TransactionStatus {
 }
 
 /**
- * The state that spec §3 gives these booleans, or `null` for a combination the table does not
+ * The state that docs/service.md §3 gives these booleans, or `null` for a combination the table does not
  * list: a protocol error, never a guess.
  */
 export function stateOf({ active, complete, failed }: StateFlags): TransactionState | null {

@@ -2,7 +2,7 @@ import { dateText, readStatusOf } from '../../shared/read-status.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { protocolError } from './request.js';
 
-/** design.md's session answer: the transaction the host created for this user, or resumed. */
+/** The session answer of docs/host-protocol.md: the transaction the host created for this user, or resumed. */
 export interface SessionAnswer {
   uuid: string;
   link: string | null;

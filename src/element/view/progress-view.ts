@@ -18,7 +18,7 @@ const SELFIE: PhoneProgress = { at: 1, problem: false };
 const SELFIE_PROBLEM: PhoneProgress = { at: 1, problem: true };
 const CHECKING: PhoneProgress = { at: 2, problem: false };
 
-// The code speaks first: a rejected selfie keeps the step Capture_credential_Ok (design.md).
+// The code speaks first: a rejected selfie keeps the step Capture_credential_Ok (the sandbox's flow, docs/sandbox.md).
 const BY_CODE = new Map<string, PhoneProgress>([
   ['002', SELFIE],
   ...DOCUMENT_PROBLEM_CODES.map((code) => [code, DOCUMENT_PROBLEM] as const),

@@ -4,7 +4,7 @@ import type { KycVerifyStrings } from '../locales/localize.js';
 
 export type Reason = keyof KycVerifyStrings & `reason${string}`;
 
-/** Why a try failed, by issue code (spec §7.3): 003 and 005 compare RUTs; the other document codes could not validate the card. */
+/** Why a try failed, by issue code (docs/service.md §7.3): 003 and 005 compare RUTs; the other document codes could not validate the card. */
 const REASON_OF_CODE = new Map<string, Reason>([
   ...DOCUMENT_PROBLEM_CODES.map((code) => [code, 'reasonDocument'] as const),
   ['003', 'reasonRut'],

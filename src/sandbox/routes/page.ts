@@ -1,5 +1,5 @@
 /**
- * The verification link `GET {verification_url}/transactions/<uuid>` (spec §4.5): a page where a
+ * The verification link `GET {verification_url}/transactions/<uuid>` (docs/service.md §4.5): a page where a
  * tester walks the end user's flow and picks what happens at each step. Plain forms that POST
  * back here, then a redirect (to the page again, or to redirect_uri at the end).
  */

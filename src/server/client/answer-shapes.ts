@@ -19,11 +19,11 @@ export const transactionShape = z.looseObject({ ...transactionFields, metadata: 
 
 export const transactionEnvelopeShape = z.looseObject({ data: transactionShape });
 
-/** Personal data: exactly the fields of spec §2.6 are handed over, whatever else the service sends. */
+/** Personal data: exactly the fields of docs/service.md §2.6 are handed over, whatever else the service sends. */
 export const credentialShape = z.object(credentialFields);
 
 export const credentialEnvelopeShape = z.looseObject({ data: credentialShape });
 
 const { uuid, transaction_id, company_id, active, complete, failed, updated_at } = transactionFields;
-/** Body of a webhook delivery (spec §2.7): the fields the webhook handler acts on. */
+/** Body of a webhook delivery (docs/service.md §2.7): the fields the webhook handler acts on. */
 export const webhookPayloadShape = z.looseObject({ uuid, transaction_id, company_id, active, complete, failed, updated_at });

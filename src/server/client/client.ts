@@ -43,13 +43,13 @@ export interface KycClient {
    * carry are on the service's clock.
    */
   readonly serviceNow?: () => number;
-  /** Validates `request` (spec §2.3, §2.3.1) and creates the transaction (§4.2). */
+  /** Validates `request` (docs/service.md §2.3, §2.3.1) and creates the transaction (§4.2). */
   createTransaction(request: CreateTransactionRequest): Promise<Transaction>;
-  /** The authoritative read (§4.3), by uuid or nanoid. */
+  /** The authoritative read (docs/service.md §4.3), by uuid or nanoid. */
   getTransaction(uuidOrNanoid: string): Promise<Transaction>;
-  /** Document data of a finished transaction (§4.4): personal data, keep it on the server. */
+  /** Document data of a finished transaction (docs/service.md §4.4): personal data, keep it on the server. */
   getCredentialInformation(uuid: string): Promise<CredentialInformation>;
-  /** The end-user link of spec §4.5 for `uuid`. */
+  /** The end-user link of docs/service.md §4.5 for `uuid`. */
   verificationLink(uuid: string): string;
 }
 

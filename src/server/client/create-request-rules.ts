@@ -3,7 +3,7 @@ import { KycValidationError } from './errors.js';
 import { createRequestFields, lacksRequiredNin, metadataFields, NIN_REQUIRED } from '../../shared/wire/fields.js';
 import { limitViolations } from '../../shared/wire/limits.js';
 
-/** The model of `POST /v1/transactions/` (spec §2.3, §2.3.1); omitted fields are left for the service to fill. */
+/** The model of `POST /v1/transactions/` (docs/service.md §2.3, §2.3.1); omitted fields are left for the service to fill. */
 export const createRequestShape = z
   .object({
     ...createRequestFields,

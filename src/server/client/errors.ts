@@ -2,16 +2,16 @@ import type { z } from 'zod';
 import type { errorEnvelopeFields } from '../../shared/wire/fields.js';
 import { KycError } from '../kyc-error.js';
 
-/** The error envelope of spec §7.1. */
+/** The error envelope of docs/service.md §7.1. */
 export type ErrorEnvelope = z.output<z.ZodObject<typeof errorEnvelopeFields>>;
 
-/** The KYC service answered with a status that is not a success (spec §7.2). */
+/** The KYC service answered with a status that is not a success (docs/service.md §7.2). */
 export class KycApiError extends KycError {
   override readonly name = 'KycApiError';
 
   constructor(
     readonly status: number,
-    /** The error envelope of spec §7.1, when the answer carried one (401 and 422 bodies are not specified). */
+    /** The error envelope of docs/service.md §7.1, when the answer carried one (401 and 422 bodies are not specified). */
     readonly envelope: ErrorEnvelope | null,
     readonly method: string,
     readonly url: string,
@@ -44,12 +44,12 @@ export class KycNetworkError extends KycError {
   }
 }
 
-/** The service answered 2xx with a body the spec does not allow (for example booleans that match no state of §3). */
+/** The service answered 2xx with a body the spec does not allow (for example booleans that match no state of docs/service.md §3). */
 export class KycProtocolError extends KycError {
   override readonly name = 'KycProtocolError';
 }
 
-/** A create-transaction request broke a rule of spec §2.3 / §2.3.1 and was not sent. */
+/** A create-transaction request broke a rule of docs/service.md §2.3 / §2.3.1 and was not sent. */
 export class KycValidationError extends KycError {
   override readonly name = 'KycValidationError';
 

@@ -23,7 +23,7 @@ interface HeldToken {
 
 /**
  * Holds one access token for many callers: one token request however many calls wait for it,
- * and a new one shortly before the old expires (spec §5.2). With a shared store, one token for
+ * and a new one shortly before the old expires (docs/service.md §5.2). With a shared store, one token for
  * the whole fleet: the process holding the refresh lease asks, the others take its answer.
  */
 export class TokenCache {

@@ -8,7 +8,7 @@ import type { Transaction } from './types.js';
 type CaptureTimer = 'capture_document_expiration' | 'capture_facial_expiration';
 
 /**
- * The capture timer that starts with each step (design.md's state machine): the document's again
+ * The capture timer that starts with each step (the sandbox's flow, docs/sandbox.md): the document's again
  * after a document problem, the selfie's after the document or after a rejected selfie. At
  * `Session_start` the timer starts when the phone opens the link, which the service does not tell.
  */
@@ -29,7 +29,7 @@ export function stepExpiryOf({ active, step, updated_at, metadata }: Transaction
 }
 
 /**
- * design.md's status object for a transaction, read as the element reads one (`readStatus`), with
+ * The status object of docs/host-protocol.md for a transaction, read as the element reads one (`readStatus`), with
  * the capture step's timeout the kit can tell from the metadata. Fields are picked one by one, so
  * nothing else (nin, metadata, scores, document data) can reach the browser.
  */

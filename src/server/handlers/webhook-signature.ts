@@ -1,5 +1,5 @@
 /**
- * The webhook signature that spec §5.5 announces: HMAC-SHA256 of the raw body with a shared
+ * The webhook signature that docs/service.md §5.5 announces: HMAC-SHA256 of the raw body with a shared
  * secret. The header's encoding is not specified yet, so hex and base64 (and base64url) are
  * accepted, with or without a `sha256=` prefix. Web Crypto only, so it runs on any Fetch runtime.
  */

@@ -12,7 +12,7 @@ export interface WebhookOptions {
   secret?: string;
   /** Default `x-kyc-signature`. */
   signatureHeader?: string;
-  /** Larger bodies get 413. Default 65 536 bytes (a §2.7 payload is well under 1 KiB). */
+  /** Larger bodies get 413. Default 65 536 bytes (a webhook payload (docs/service.md §2.7) is well under 1 KiB). */
   maxBodyBytes?: number;
   /**
    * With `secret` only: a signed delivery whose `updated_at` (inside the signed body, so it cannot
@@ -27,7 +27,7 @@ export interface WebhookOptions {
 const isJson = (contentType: string | null): boolean => contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /**
- * `POST`: takes the service's webhooks (spec §2.7, §6). It answers 204 once the delivery is valid
+ * `POST`: takes the service's webhooks (docs/service.md §2.7, §6). It answers 204 once the delivery is valid
  * and its end (if it announces one) is recorded in the store; the result is delivered after, in
  * any order of arrival, confirmed by the authoritative read.
  */
@@ -41,7 +41,7 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
 
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
-    // Spec §2: bodies are JSON. A browser cannot send this type across origins without asking first.
+    // docs/service.md §2: bodies are JSON. A browser cannot send this type across origins without asking first.
     if (!isJson(request.headers.get('content-type')))
       return errorResponse(415, 'unsupported_media_type', 'a webhook delivery is application/json', { accept: 'application/json' });
     const body = await limitedBody(request, maxBodyBytes).catch(() => undefined);

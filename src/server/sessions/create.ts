@@ -8,7 +8,7 @@ export type SessionTransactionRequest = Omit<CreateTransactionRequest, 'transact
 /** Attempts at a fresh `transaction_id` when the service reports it as a duplicate. */
 const MAX_CREATE_ATTEMPTS = 3;
 
-/** Creates the transaction, with a fresh `transaction_id` again when the service already has one (spec §4.2's 409). */
+/** Creates the transaction, with a fresh `transaction_id` again when the service already has one (docs/service.md §4.2's 409). */
 export async function createUnique(
   client: KycClient,
   request: SessionTransactionRequest,
@@ -24,7 +24,7 @@ export async function createUnique(
 }
 
 /**
- * The service's `validator_url` when set, else the link of spec §4.5. A `validator_url` built
+ * The service's `validator_url` when set, else the link of docs/service.md §4.5. A `validator_url` built
  * from a template with `{{nin}}` would carry the user's RUT to the browser: then the plain link.
  */
 export function linkOf(transaction: Transaction, request: SessionTransactionRequest, client: KycClient): string {

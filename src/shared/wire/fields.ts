@@ -1,5 +1,5 @@
 /**
- * The wire format of spec §2, defined once: each field with the type the spec gives it. The
+ * The wire format of docs/service.md §2, defined once: each field with the type the spec gives it. The
  * sandbox builds its strict schemas and its OpenAPI document from these (adding formats and
  * defaults); the host kit builds the loose shapes it reads answers with (unknown fields pass).
  * Zod lives here: the browser element must never import this file.
@@ -16,10 +16,10 @@ const captureSeconds = (meaning: string) =>
 /** An http(s) URL: the only kind a webhook or a redirect can reach. */
 export const httpUrl = () => z.url({ protocol: /^https?$/ });
 
-/** Error envelope of spec §7.1. */
+/** Error envelope of docs/service.md §7.1. */
 export const errorEnvelopeFields = { code: integer(), resource: z.string(), message: z.string(), errors: nullableText() };
 
-/** Token response of spec §2.2. */
+/** Token response of docs/service.md §2.2. */
 export const tokenResponseFields = {
   access_token: z.string().min(1),
   token_type: z.literal('Bearer'),
@@ -28,7 +28,7 @@ export const tokenResponseFields = {
   created_at: integer(),
 };
 
-/** Metadata object of spec §2.3.1. Every field may be omitted; `METADATA_DEFAULTS` says what that means. */
+/** Metadata object of docs/service.md §2.3.1. Every field may be omitted; `METADATA_DEFAULTS` says what that means. */
 export const metadataFields = {
   country: z.string(),
   nin: z.string().refine(isValidRut, 'must be a valid Chilean RUT, check digit included'),
@@ -53,7 +53,7 @@ export const metadataFields = {
 
 type MetadataField = keyof typeof metadataFields;
 
-/** The Default column of spec §2.3.1. */
+/** The Default column of docs/service.md §2.3.1. */
 export const METADATA_DEFAULTS = {
   challenges_required: 0,
   document_verification: false,
@@ -74,7 +74,7 @@ export const METADATA_DEFAULTS = {
 } as const satisfies { [K in MetadataField]?: z.output<(typeof metadataFields)[K]> };
 
 /**
- * Create-transaction request of spec §2.3. `tries`, `expiration` and `metadata` may be omitted:
+ * Create-transaction request of docs/service.md §2.3. `tries`, `expiration` and `metadata` may be omitted:
  * the sandbox gives them their defaults, the kit leaves them out.
  */
 export const createRequestFields = {
@@ -94,18 +94,18 @@ export const createRequestFields = {
   link: z.string().optional().describe('Template of validator_url; expands {{transaction_uuid}} and {{nin}}.'),
 };
 
-/** Spec §2.3: the one rule between fields that the model states. */
+/** docs/service.md §2.3: the one rule between fields that the model states. */
 export const NIN_REQUIRED = { message: 'kyc_register requires metadata.nin', path: ['metadata', 'nin'] };
 export const lacksRequiredNin = (request: { authorization_method: string; metadata?: { nin?: string } }): boolean =>
   request.authorization_method === 'kyc_register' && request.metadata?.nin === undefined;
 
-/** VerificationResult of spec §2.5: its other fields are not specified, so they pass. */
+/** VerificationResult of docs/service.md §2.5: its other fields are not specified, so they pass. */
 export const verificationResultShape = z.looseObject({
   selfie_document_match: z.number().optional().describe('Present once the transaction has ended.'),
 });
 
 /**
- * Transaction of spec §2.4, `metadata` aside. Formats are left to the sandbox: a reader that
+ * Transaction of docs/service.md §2.4, `metadata` aside. Formats are left to the sandbox: a reader that
  * insisted on them would break on a date written another way.
  */
 export const transactionFields = {
@@ -138,7 +138,7 @@ export const transactionFields = {
   extra_check_details: z.record(z.string(), z.unknown()).nullable(),
 };
 
-/** The transaction fields a webhook delivery carries (spec §2.7). */
+/** The transaction fields a webhook delivery carries (docs/service.md §2.7). */
 export const WEBHOOK_PAYLOAD_FIELDS = {
   uuid: true,
   transaction_id: true,
@@ -151,7 +151,7 @@ export const WEBHOOK_PAYLOAD_FIELDS = {
   verification_result: true,
 } as const;
 
-/** CredentialInformation of spec §2.6: personal data, never for a browser. */
+/** CredentialInformation of docs/service.md §2.6: personal data, never for a browser. */
 export const credentialFields = {
   name: z.string(),
   last_name: z.string(),
@@ -161,7 +161,7 @@ export const credentialFields = {
   identity_verification_score: z.number(),
 };
 
-/** The envelope of spec §2.6 around `data` of a resource. */
+/** The envelope of docs/service.md §2.6 around `data` of a resource. */
 export const envelopeOf = <R extends string, D extends z.ZodType>(resource: R, data: D) => ({
   code: integer(),
   resource: z.literal(resource),

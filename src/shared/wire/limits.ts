@@ -1,4 +1,4 @@
-/** The limits of spec §4.2 and §8 that the service answers with 400 rather than the model's 422. Imports no zod. */
+/** The limits of docs/service.md §4.2 and §8 that the service answers with 400 rather than the model's 422. Imports no zod. */
 import { CAPTURE_TIMERS, DEFAULT_CAPTURE_SECONDS, DEFAULT_EXPIRATION_SECONDS, DEFAULT_TRIES, type CaptureTimer } from './codes.js';
 
 interface TimedRequest {

@@ -1,6 +1,6 @@
 /** What follows from a transaction's fields: its link's expiry and its end-user link. Imports nothing (browser-safe). */
 
-/** When the link expires (spec §2.4: `created_at` plus `expiration` seconds), in epoch ms; NaN when `created_at` is not a date. */
+/** When the link expires (docs/service.md §2.4: `created_at` plus `expiration` seconds), in epoch ms; NaN when `created_at` is not a date. */
 export function expiryMsOf({ created_at, expiration }: { created_at: string; expiration: number }): number {
   return Date.parse(created_at) + expiration * 1000;
 }
@@ -11,7 +11,7 @@ export function expiryOf(transaction: { created_at: string; expiration: number }
   return Number.isNaN(expiry) ? null : new Date(expiry).toISOString();
 }
 
-/** The end-user link of spec §4.5: `{verification_url}/transactions/<uuid>`. */
+/** The end-user link of docs/service.md §4.5: `{verification_url}/transactions/<uuid>`. */
 export function verificationLink(verificationUrl: string, uuid: string): string {
   return `${verificationUrl.replace(/\/+$/, '')}/transactions/${encodeURIComponent(uuid)}`;
 }
