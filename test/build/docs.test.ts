@@ -1,10 +1,11 @@
-// The repository explains itself: the README is a short front door to docs/, and every link of the
-// documentation leads somewhere that exists.
+// The repository explains itself: the README is a short front door to docs/, every link of the
+// documentation leads somewhere that exists, and source comments cite only what the repository holds.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import ts from 'typescript';
 
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
@@ -76,5 +77,44 @@ describe('the documentation', () => {
         .map((target) => `${file} → ${target}`),
     );
     assert.deepEqual(broken, []);
+  });
+});
+
+/** Every comment of a TypeScript file, once each, with its line. */
+function commentsOf(file: string): { line: number; text: string }[] {
+  const text = read(file);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = new Map<number, string>();
+  const visit = (node: ts.Node) => {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []),
+      ...(ts.getTrailingCommentRanges(text, node.getEnd()) ?? []),
+    ];
+    for (const range of ranges) found.set(range.pos, text.slice(range.pos, range.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...found].map(([pos, comment]) => ({ line: source.getLineAndCharacterOfPosition(pos).line + 1, text: comment }));
+}
+
+const trackedNames = new Set(tracked.flatMap((file) => [file, basename(file)]));
+
+/** What a comment cites that a clone of the repository does not have. */
+function outsideCitations(comment: string): string[] {
+  const citations: string[] = [];
+  for (const [document] of comment.matchAll(/[\w./-]*[\w-]\.md\b/g)) if (!trackedNames.has(document)) citations.push(document);
+  if (/\bspec\//.test(comment)) citations.push('spec/');
+  // A section sign cites the service's specification: through our summary of it, docs/service.md.
+  if (comment.includes('§') && !comment.includes('docs/service.md')) citations.push('§ without docs/service.md');
+  return citations;
+}
+
+describe('source comments', () => {
+  it('cite no document the repository does not hold (design.md, spec/, a bare spec §)', () => {
+    const sources = tracked.filter((file) => file.startsWith('src/') && /\.tsx?$/.test(file) && existsSync(file));
+    const cited = sources.flatMap((file) =>
+      commentsOf(file).flatMap(({ line, text }) => outsideCitations(text).map((citation) => `${file}:${line}: ${citation}`)),
+    );
+    assert.deepEqual(cited, []);
   });
 });
