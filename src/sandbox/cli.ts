@@ -19,7 +19,7 @@ const sandbox = await startSandbox(commandLine.options).catch((error: Error) => 
 });
 console.log(`kyc-verify sandbox listening on ${sandbox.url}`);
 console.log(`  OpenAPI document: ${sandbox.url}/openapi.json`);
-console.log('  Clients: sandbox-client / sandbox-secret (see README, "Sandbox")');
+console.log('  Clients: sandbox-client / sandbox-secret (see docs/sandbox.md)');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
