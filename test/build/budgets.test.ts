@@ -12,6 +12,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { INTERNAL_PROPERTIES } from '../../scripts/terser-pass.js';
+import { RequestError } from '../../src/element/controllers/request.js';
+import { errorDetailOf, statusDetailOf } from '../../src/element/events.js';
+import { en } from '../../src/element/locales/en.js';
+import { readStatus } from '../../src/shared/read-status.js';
 import { commonJsUnder } from './commonjs.js';
 
 /** Builds one of vite.config.ts's modes into a fresh folder and gives each .js file's gzip size. */
@@ -30,6 +35,49 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
 /** The ES module build's chunk of qrcode's encoder (vite.config.ts), measured apart from our own code. */
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-');
 const only = (sizes: Map<string, number>, keep: (name: string) => boolean) => new Map([...sizes].filter(([name]) => keep(name)));
+
+interface ManifestClass {
+  customElement?: boolean;
+  members?: { name: string; privacy?: string }[];
+  attributes?: { name: string }[];
+  events?: { name: string }[];
+}
+
+/** The custom element's public members and attributes in custom-elements.json. */
+async function elementNames(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as { modules: { declarations?: ManifestClass[] }[] };
+  return manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.customElement)
+    .flatMap(({ members = [], attributes = [] }) => [
+      ...members.filter((member) => !member.name.startsWith('#') && member.privacy !== 'private').map((member) => member.name),
+      ...attributes.map((attribute) => attribute.name),
+    ]);
+}
+
+/** The names a page, a host or the wire sees, which the builds must keep as they are. */
+async function publicNames(): Promise<Set<string>> {
+  const names = new Set(await elementNames());
+  const status = readStatus({
+    uuid: '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+    state: 'pending',
+    expires_at: '2030-01-01T00:00:00Z',
+    step_expires_at: '2030-01-01T00:00:00Z',
+    server_time: '2030-01-01T00:00:00Z',
+    tries_left: 1,
+  });
+  const details = [statusDetailOf(status), errorDetailOf(new RequestError('http', '500', true, 500), true, status.uuid)];
+  const reactProps = (await readFile('src/react/index.ts', 'utf8')).matchAll(/^ {2}(on\w+):/gm);
+  for (const name of [
+    ...Object.keys(en),
+    ...Object.keys(status),
+    ...details.flatMap(Object.keys),
+    ...[...reactProps].map(([, prop]) => prop!),
+  ]) {
+    names.add(name);
+  }
+  return names;
+}
 
 describe('size budgets', () => {
   let esm: Awaited<ReturnType<typeof buildSizes>>;
@@ -66,6 +114,15 @@ describe('size budgets', () => {
   it('keeps the standalone bundle (element + lit + qrcode) at most 20.4 KB gzip', () => {
     assert.deepEqual([...standalone.gzip.keys()], ['kyc-verify.bundle.js']);
     assert.ok(total(standalone.gzip) <= 20_400, `standalone bundle: ${total(standalone.gzip)} bytes gzip`);
+  });
+
+  it('renames no public name, only properties internal to the element (scripts/terser-pass.ts)', async () => {
+    const names = await publicNames();
+    assert.ok(names.has('sessionUrl') && names.has('issueDescription') && names.has('tryAgain') && names.has('onSuccessful'));
+    assert.deepEqual(
+      INTERNAL_PROPERTIES.filter((name) => names.has(name)),
+      [],
+    );
   });
 
   it('opens the standalone bundle with the notices of the licences it includes', async () => {
