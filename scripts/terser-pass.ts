@@ -43,9 +43,6 @@ export const INTERNAL_PROPERTIES = [
   // controllers/
   'follow',
   'underWay',
-  'onStatus',
-  'onDelivering',
-  'onSession',
   'onZero',
   'onDone',
   'interval',

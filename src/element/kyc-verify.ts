@@ -1,5 +1,4 @@
 import { LitElement } from 'lit';
-import type { TransactionStatus } from '../shared/transaction-state.js';
 import { CopyNote } from './controllers/copy-note.js';
 import { Countdown } from './controllers/countdown.js';
 import { Delay } from './controllers/delay.js';
@@ -149,25 +148,36 @@ export class KycVerify extends LitElement {
     return status && statusDetailOf(status);
   }
 
-  readonly #onStatus = (status: TransactionStatus) => this.#send({ type: 'status', status });
-  readonly #stream = new StatusStream(this, {
-    onStatus: this.#onStatus,
-    onError: (error) => this.#send({ type: 'status-failed', error, retrying: true }),
-    onDelivering: (delivering) => this.#send({ type: 'delivering', delivering }),
-  });
+  /**
+   * Commits the state `event` leads to, then runs its effects; a newer event committed by a listener meanwhile drops the rest.
+   * The controllers send the events they observe here too.
+   */
+  readonly #send = (event: MachineEvent): void => {
+    const { state, effects } = reduce(this.#state, event);
+    const commit = ++this.#commits;
+    if (state !== this.#state) this.requestUpdate();
+    this.#state = state;
+    const observed = state.status?.state;
+    if (observed) this.setAttribute('state', observed);
+    else this.removeAttribute('state');
+    for (const effect of effects) {
+      if (commit !== this.#commits) return;
+      effect(this.#io);
+    }
+  };
+
+  readonly #stream = new StatusStream(this, this.#send);
   readonly #poller = new StatusPoller(this, {
     interval: () => Math.max(MIN_POLL_INTERVAL_MS, numberOr(this.pollInterval, DEFAULT_POLL_INTERVAL_MS)),
     timeout: () => this.#requestTimeout(),
-    onStatus: this.#onStatus,
-    onError: (error, retrying) => this.#send({ type: 'status-failed', error, retrying }),
+    send: this.#send,
   });
   readonly #countdown = new Countdown(this, () => this.#send({ type: 'deadline' }));
   readonly #copyNote = new CopyNote(this);
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
-    onSession: (answer) => this.#send({ type: 'session', answer }),
-    onError: (error) => this.#send({ type: 'session-failed', error }),
+    send: this.#send,
   });
   readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
   readonly #qrCodeOf = keepingLastQrCode();
@@ -197,21 +207,6 @@ export class KycVerify extends LitElement {
     const { transaction, sessionUrl, statusUrl, verificationUrl, link, defer, noStream } = this;
     const continueDelay = numberOr(this.continueDelay, DEFAULT_CONTINUE_DELAY_MS);
     return { transaction, sessionUrl, statusUrl, verificationUrl, link, defer, noStream, continueDelay, base: document.baseURI };
-  }
-
-  /** Commits the state `event` leads to, then runs its effects; a newer event committed by a listener meanwhile drops the rest. */
-  #send(event: MachineEvent): void {
-    const { state, effects } = reduce(this.#state, event);
-    const commit = ++this.#commits;
-    if (state !== this.#state) this.requestUpdate();
-    this.#state = state;
-    const observed = state.status?.state;
-    if (observed) this.setAttribute('state', observed);
-    else this.removeAttribute('state');
-    for (const effect of effects) {
-      if (commit !== this.#commits) return;
-      effect(this.#io);
-    }
   }
 
   /** The element's side of each effect. */

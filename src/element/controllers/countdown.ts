@@ -21,10 +21,9 @@ export class Countdown implements ReactiveController {
    */
   #skew: number | undefined;
   #timer?: ReturnType<typeof setTimeout>;
-  #connected = false;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & Element,
     private readonly onZero: () => void,
   ) {
     host.addController(this);
@@ -36,16 +35,14 @@ export class Countdown implements ReactiveController {
     if (!status) this.#skew = undefined;
     else if (skew > (this.#skew ?? -Infinity)) this.#skew = skew;
     this.#deadline = Math.min(...[status?.expires_at, status?.step_expires_at].map((at) => Date.parse(at ?? '') || Infinity));
-    if (this.#connected) this.#tick();
+    if (this.host.isConnected) this.#tick();
   }
 
   hostConnected(): void {
-    this.#connected = true;
     this.#tick();
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
     clearTimeout(this.#timer);
   }
 

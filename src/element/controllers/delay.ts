@@ -7,10 +7,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export class Delay implements ReactiveController {
   #ms: number | null = null;
   #timer?: ReturnType<typeof setTimeout>;
-  #connected = false;
 
   constructor(
-    host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & Element,
     private readonly onDone: () => void,
   ) {
     host.addController(this);
@@ -19,13 +18,12 @@ export class Delay implements ReactiveController {
   /** Waits `ms` from now, in place of any wait under way; `null` stops waiting. */
   wait(ms: number | null): void {
     this.#ms = ms;
-    this.hostConnected(this.#connected);
+    this.hostConnected();
   }
 
-  hostConnected(connected = true): void {
+  hostConnected(): void {
     clearTimeout(this.#timer);
-    this.#connected = connected;
-    if (this.#ms !== null && connected) {
+    if (this.#ms !== null && this.host.isConnected) {
       this.#timer = setTimeout(() => {
         this.#ms = null;
         this.onDone();
@@ -34,6 +32,6 @@ export class Delay implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.hostConnected(false);
+    clearTimeout(this.#timer);
   }
 }

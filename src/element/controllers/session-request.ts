@@ -1,7 +1,8 @@
-import type { ReactiveController } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { MachineEvent } from '../machine/machine.js';
 import { LatestRequest } from './latest-request.js';
-import { readSession, type SessionAnswer } from './read-session.js';
-import { type RequestError, requestJson } from './request.js';
+import { readSession } from './read-session.js';
+import { requestJson } from './request.js';
 
 /**
  * What the session POST asks for, in its `kyc-verify-session` header: `resume` the transaction
@@ -14,9 +15,8 @@ export interface SessionRequestOptions {
   url(): string;
   /** Milliseconds the request may take. */
   timeout(): number;
-  onSession(session: SessionAnswer): void;
-  /** Every failure is final: the host decides whether to try again. */
-  onError(error: RequestError): void;
+  /** Gets `session` with the answer, or `session-failed`: every failure is final, the host decides whether to try again. */
+  send(event: MachineEvent): void;
 }
 
 /**
@@ -29,10 +29,9 @@ export class SessionRequest implements ReactiveController {
   /** The session asked for and not answered yet. */
   #wanted: SessionMode | null = null;
   readonly #request = new LatestRequest();
-  #connected = false;
 
   constructor(
-    host: { addController(controller: ReactiveController): void },
+    private readonly host: ReactiveControllerHost & Element,
     private readonly options: SessionRequestOptions,
   ) {
     host.addController(this);
@@ -42,7 +41,7 @@ export class SessionRequest implements ReactiveController {
   create(mode: SessionMode): void {
     this.cancel();
     this.#wanted = mode;
-    this.hostConnected(this.#connected);
+    this.hostConnected();
   }
 
   /** Forgets the session asked for: its answer is not acted on. */
@@ -51,15 +50,13 @@ export class SessionRequest implements ReactiveController {
     this.#request.cancel();
   }
 
-  hostConnected(connected = true): void {
-    this.#connected = connected;
+  hostConnected(): void {
     const mode = this.#wanted;
-    if (mode && connected && !this.#request.underWay) void this.#send(mode);
+    if (mode && this.host.isConnected && !this.#request.underWay) void this.#send(mode);
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
-    queueMicrotask(() => this.#connected || this.#request.cancel());
+    queueMicrotask(() => this.host.isConnected || this.#request.cancel());
   }
 
   #send(mode: SessionMode): Promise<boolean> {
@@ -68,11 +65,11 @@ export class SessionRequest implements ReactiveController {
         requestJson(this.options.url(), { method: 'POST', headers: { 'kyc-verify-session': mode } }, this.options.timeout(), signal),
       (body) => {
         this.#wanted = null;
-        this.options.onSession(readSession(body));
+        this.options.send({ type: 'session', answer: readSession(body) });
       },
       (error) => {
         this.#wanted = null;
-        this.options.onError(error);
+        this.options.send({ type: 'session-failed', error });
       },
     );
   }

@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readStatusOf } from '../../shared/read-status.js';
-import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { MachineEvent } from '../machine/machine.js';
 import { LatestRequest } from './latest-request.js';
-import { type RequestError, requestJson } from './request.js';
+import { requestJson } from './request.js';
 
 /** The transaction polled: its id and where its status is. */
 export interface PolledTransaction {
@@ -15,10 +15,11 @@ export interface StatusPollerOptions {
   interval(): number;
   /** Milliseconds one request may take. */
   timeout(): number;
-  /** A status of the polled transaction, read and checked. */
-  onStatus(status: TransactionStatus): void;
-  /** `retrying` is false when the error is final: asking again would not help. */
-  onError(error: RequestError, retrying: boolean): void;
+  /**
+   * Gets `status` for a status of the polled transaction, read and checked, and `status-failed`
+   * for a failure (not `retrying` when it is final: asking again would not help).
+   */
+  send(event: MachineEvent): void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -36,10 +37,9 @@ export class StatusPoller implements ReactiveController {
   #fresh = false;
   readonly #request = new LatestRequest();
   #timer?: ReturnType<typeof setTimeout>;
-  #connected = false;
 
   constructor(
-    host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & Element,
     private readonly options: StatusPollerOptions,
   ) {
     host.addController(this);
@@ -58,18 +58,16 @@ export class StatusPoller implements ReactiveController {
   /** Polls at once, cancelling any poll under way or waiting. */
   pollNow = (): void => {
     this.#cancel();
-    if (this.#polled && this.#connected && document.visibilityState !== 'hidden') void this.#poll(this.#polled);
+    if (this.#polled && this.host.isConnected && document.visibilityState !== 'hidden') void this.#poll(this.#polled);
   };
 
   hostConnected(): void {
-    this.#connected = true;
     document.addEventListener('visibilitychange', this.pollNow);
     window.addEventListener('online', this.pollNow);
     this.pollNow();
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
     document.removeEventListener('visibilitychange', this.pollNow);
     window.removeEventListener('online', this.pollNow);
     this.#cancel();
@@ -86,14 +84,14 @@ export class StatusPoller implements ReactiveController {
       // and with it an old server_time for the countdown's clock. Later ones revalidate.
       (signal) => requestJson(statusUrl, { cache: this.#fresh ? 'no-cache' : 'reload' }, this.options.timeout(), signal),
       (body) => {
-        this.options.onStatus(readStatusOf(body, id));
+        this.options.send({ type: 'status', status: readStatusOf(body, id) });
         this.#fresh = true;
         // Only an answer that was read and accepted ends a run of failures (protocol errors back off too).
         this.#failures = 0;
       },
       (failure) => {
         this.#failures++;
-        this.options.onError(failure, failure.retryable);
+        this.options.send({ type: 'status-failed', error: failure, retrying: failure.retryable });
       },
     );
     if (latest) this.#schedule();

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readStatusOf } from '../../shared/read-status.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { MachineEvent } from '../machine/machine.js';
 import { asRequestError, type RequestError } from './request.js';
 import type { PolledTransaction } from './status-poller.js';
 
@@ -11,33 +12,25 @@ import type { PolledTransaction } from './status-poller.js';
  */
 export const heartbeat = { ms: 15_000 };
 
-export interface StatusStreamOptions {
-  /** A status of the followed transaction, read and checked. */
-  onStatus(status: TransactionStatus): void;
-  /** A status event that is not a status of that transaction: the stream is dropped. */
-  onError(error: RequestError): void;
-  /**
-   * `true` when the stream delivers (its first event): the status comes from it alone; `false`
-   * when it is not offered, failed or fell silent: it is tried again two heartbeats later.
-   */
-  onDelivering(delivering: boolean): void;
-}
-
 /**
  * Follows a transaction through the host's status stream (Server-Sent Events on its status URL)
  * while the host is connected. Status events are read as polled answers are. Follow `null` once it
  * brings an end: EventSource would otherwise reconnect.
+ *
+ * It sends `status` for a status of the followed transaction, read and checked; `status-failed`
+ * (retrying) for a status event that is not one, and drops the stream; `delivering` true when the
+ * stream delivers (its first event), and the status comes from it alone, or false when it is not
+ * offered, failed or fell silent, and it is tried again two heartbeats later.
  */
 export class StatusStream implements ReactiveController {
   #followed: PolledTransaction | null = null;
   #source?: EventSource;
   /** The silence limit while a stream is open, the wait before trying again while it is down. */
   #timer?: ReturnType<typeof setTimeout>;
-  #connected = false;
 
   constructor(
-    host: ReactiveControllerHost,
-    private readonly options: StatusStreamOptions,
+    private readonly host: ReactiveControllerHost & Element,
+    private readonly send: (event: MachineEvent) => void,
   ) {
     host.addController(this);
   }
@@ -50,12 +43,10 @@ export class StatusStream implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#connected = true;
     this.#open();
   }
 
   hostDisconnected(): void {
-    this.#connected = false;
     this.#close();
   }
 
@@ -68,7 +59,7 @@ export class StatusStream implements ReactiveController {
   #open = (): void => {
     this.#close();
     const followed = this.#followed;
-    if (!followed || !this.#connected) return;
+    if (!followed || !this.host.isConnected) return;
     const source = (this.#source = new EventSource(followed.statusUrl, { withCredentials: true }));
     const silence = () => 2 * heartbeat.ms;
     let live = false;
@@ -76,14 +67,14 @@ export class StatusStream implements ReactiveController {
     const down = (error?: RequestError) => {
       this.#close();
       this.#timer = setTimeout(this.#open, silence());
-      this.options.onDelivering(false);
-      if (error) this.options.onError(error);
+      this.send({ type: 'delivering', delivering: false });
+      if (error) this.send({ type: 'status-failed', error, retrying: true });
     };
     const alive = () => {
       clearTimeout(this.#timer);
       this.#timer = setTimeout(down, silence());
       live = true;
-      this.options.onDelivering(true);
+      this.send({ type: 'delivering', delivering: true });
     };
     this.#timer = setTimeout(down, silence());
     // Before the first event any error means "not offered". After it, EventSource reconnects
@@ -91,7 +82,7 @@ export class StatusStream implements ReactiveController {
     // the element polls, so a host that went away shows as it does to polling.
     source.onerror = () => {
       if (!live || source.readyState === EventSource.CLOSED) down();
-      else this.options.onDelivering(false);
+      else this.send({ type: 'delivering', delivering: false });
     };
     source.addEventListener('ping', alive);
     source.addEventListener('status', ({ data }) => {
@@ -103,7 +94,7 @@ export class StatusStream implements ReactiveController {
         down(asRequestError(error));
         return;
       }
-      this.options.onStatus(status);
+      this.send({ type: 'status', status });
     });
   };
 }
