@@ -13,8 +13,31 @@ const SEGMENT_OPTIMISER = /[\\/]node_modules[\\/]dijkstrajs[\\/]/;
 /** One edit to a qrcode module: `find` must match exactly once, or the build fails. */
 interface Rewrite {
   find: RegExp;
-  replace: string;
+  replace: string | ((match: string, ...groups: string[]) => string);
 }
+
+/** Error correction level M's column of one of qrcode's tables, which hold four columns (L, M, Q, H) per version. */
+const levelMColumn = (_match: string, name: string, rows: string) =>
+  `const ${name} = [${rows
+    .match(/\d+/g)!
+    .filter((_, index) => index % 4 === 1)
+    .join(', ')}]`;
+
+/**
+ * A table of `name` in qrcode's layout: a comment naming the four columns, then one row of four numbers per
+ * version (this module's lines end in CRLF).
+ */
+const fourColumnTable = (name: string) =>
+  new RegExp(`^const (${name}) = \\[\r?\n// L  M  Q  H\r?\n((?: {2}\\d+, \\d+, \\d+, \\d+,?\r?\n){40})\\]$`, 'gm');
+
+/** A lookup of `table` by error correction level: only level M is kept. */
+const levelLookup = (table: string): Rewrite => ({
+  find: new RegExp(
+    `^ {2}switch \\(errorCorrectionLevel\\) \\{\r?\n(?: {4}case ECLevel\\.[LMQH]:\r?\n {6}return ${table}\\[\\(version - 1\\) \\* 4 \\+ \\d\\]\r?\n){4} {4}default:\r?\n {6}return undefined\r?\n {2}\\}$`,
+    'gm',
+  ),
+  replace: `  if (errorCorrectionLevel !== ECLevel.M) throw new Error('Only error correction level M is bundled')\n  return ${table}[version - 1]`,
+});
 
 /** The edits that keep qrcode to what qr-path.ts asks of it, by module file name. */
 const REWRITES: Record<string, Rewrite[]> = {
@@ -30,6 +53,13 @@ const REWRITES: Record<string, Rewrite[]> = {
       find: /^ {2}switch \(mode\) \{\n(?:(?!^ {2}\}).*\n)*? {4}case Mode\.BYTE:\n {4}default:\n {6}(return Math\.floor\(usableBits \/ 8\))\n {2}\}$/gm,
       replace: '  $1',
     },
+  ],
+  'error-correction-code.js': [
+    // Error correction blocks and codewords per version, for each level: qr-path.ts asks for M.
+    { find: fourColumnTable('EC_BLOCKS_TABLE'), replace: levelMColumn },
+    { find: fourColumnTable('EC_CODEWORDS_TABLE'), replace: levelMColumn },
+    levelLookup('EC_BLOCKS_TABLE'),
+    levelLookup('EC_CODEWORDS_TABLE'),
   ],
   'segments.js': [
     // A segment is built in the mode it names, after a check against the mode that suits its data
@@ -63,7 +93,8 @@ function asEsModule(code: string, id: string): string {
 
 /**
  * Rewrites qrcode's core modules as ES modules, and keeps to the input qr-path.ts gives: an array
- * of byte segments. Text given as a string would go through qrcode's segment splitting and optimiser
+ * of byte segments, at error correction level M (the tables of the other levels are left out, and
+ * asking for one throws). Text given as a string would go through qrcode's segment splitting and optimiser
  * (dijkstrajs), which this bundle leaves out; create() then rejects a string with qrcode's own
  * "Invalid data" error, and a segment in another mode is refused too. Anything the rewrite does not
  * expect fails the build, so a qrcode release written differently cannot slip through.
@@ -80,7 +111,7 @@ export function bundleQrcode(): Plugin {
       for (const { find, replace } of REWRITES[basename(id)] ?? []) {
         const found = esm.match(find)?.length ?? 0;
         if (found !== 1) this.error(`${id}: ${found} matches of ${find}, where the rewrite expects exactly one`);
-        esm = esm.replace(find, replace);
+        esm = typeof replace === 'string' ? esm.replace(find, replace) : esm.replace(find, replace);
       }
       if (/\brequire\(|\bexports\b/.test(esm)) this.error(`${id}: CommonJS left after the rewrite to ES modules`);
       // qrcode's modules only define functions and tables.

@@ -9,7 +9,8 @@ export interface QrPath {
 /**
  * Encodes `text` locally (no image service, no network) and draws its dark modules. The text goes
  * in as one byte segment: a URL is mostly lower case, which only byte mode holds, so qrcode's
- * segment optimiser would find nothing better.
+ * segment optimiser would find nothing better. Error correction level M is the only one the
+ * browser builds bundle (scripts/bundle-qrcode.ts).
  */
 export function qrPath(text: string): QrPath {
   const { size, data } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
