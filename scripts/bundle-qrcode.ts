@@ -30,13 +30,13 @@ const levelMColumn = (_match: string, name: string, rows: string) =>
 const fourColumnTable = (name: string) =>
   new RegExp(`^const (${name}) = \\[\r?\n// L  M  Q  H\r?\n((?: {2}\\d+, \\d+, \\d+, \\d+,?\r?\n){40})\\]$`, 'gm');
 
-/** A lookup of `table` by error correction level: only level M is kept. */
+/** A lookup of `table` by error correction level: level M's, the only level `from` gives (below). */
 const levelLookup = (table: string): Rewrite => ({
   find: new RegExp(
     `^ {2}switch \\(errorCorrectionLevel\\) \\{\r?\n(?: {4}case ECLevel\\.[LMQH]:\r?\n {6}return ${table}\\[\\(version - 1\\) \\* 4 \\+ \\d\\]\r?\n){4} {4}default:\r?\n {6}return undefined\r?\n {2}\\}$`,
     'gm',
   ),
-  replace: `  if (errorCorrectionLevel !== ECLevel.M) throw new Error('Only error correction level M is bundled')\n  return ${table}[version - 1]`,
+  replace: `  return ${table}[version - 1]`,
 });
 
 /** The edits that keep qrcode to what qr-path.ts asks of it, by module file name. */
@@ -60,6 +60,16 @@ const REWRITES: Record<string, Rewrite[]> = {
     { find: fourColumnTable('EC_CODEWORDS_TABLE'), replace: levelMColumn },
     levelLookup('EC_BLOCKS_TABLE'),
     levelLookup('EC_CODEWORDS_TABLE'),
+  ],
+  'error-correction-level.js': [
+    // A level from itself or its name, any of four and in several spellings: qr-path.ts names M.
+    {
+      find: /^function fromString \(string\) \{\r?\n(?:.*\r?\n)*?export const from = function from \(value, defaultValue\) \{\r?\n(?:.*\r?\n)*?\}$/gm,
+      replace: `export const from = function from (value) {
+  if (value !== M && value !== 'M') throw new Error('Only error correction level M is bundled')
+  return M
+}`,
+    },
   ],
   'segments.js': [
     // A segment is built in the mode it names, after a check against the mode that suits its data
