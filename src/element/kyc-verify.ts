@@ -85,7 +85,7 @@ export class KycVerify extends LitElement {
     pollInterval: { attribute: 'poll-interval', type: Number },
     continueDelay: { attribute: 'continue-delay', type: Number },
     requestTimeout: { attribute: 'request-timeout', type: Number },
-    defer: { attribute: 'defer', type: Boolean },
+    defer: { type: Boolean },
     noStream: { attribute: 'no-stream', type: Boolean },
     lang: { reflect: true },
     strings: { attribute: false },

@@ -30,10 +30,12 @@ const UUID_SEGMENT = /(?<=\/):uuid(?=[/?#]|$)/g;
 
 /** The status URL for `uuid` from a `{uuid}` or `:uuid` template, resolved against `base`; `null` without a placeholder. */
 export function statusUrlFor(template: string, uuid: string, base: string): string | null {
-  if (!template.includes('{uuid}') && !template.match(UUID_SEGMENT)) return null;
   const id = encodeURIComponent(uuid);
+  const url = template.replaceAll('{uuid}', id).replaceAll(UUID_SEGMENT, id);
+  // Unchanged: no placeholder (a uuid or nanoid never reads `{uuid}` or `:uuid`).
+  if (url === template) return null;
   try {
-    return new URL(template.replaceAll('{uuid}', id).replaceAll(UUID_SEGMENT, id), base).href;
+    return new URL(url, base).href;
   } catch {
     return null;
   }

@@ -29,23 +29,22 @@ export interface ViewActions {
 /** From this many seconds left, the time left looks urgent. */
 const URGENT_SECONDS = 30;
 
-/** The QR code of `link`, or null when the link is too long for one. */
-function qrCodeOf(link: string): QrPath | null {
-  try {
-    return qrPath(link);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A `qrCodeOf` that keeps the last code it drew: drawing is the costliest part of a render, and
- * the countdown renders every second.
+ * A `qrCodeOf` (the QR code of a link, or null when the link is too long for one) that keeps the
+ * last code it drew: drawing is the costliest part of a render, and the countdown renders every second.
  */
 export function keepingLastQrCode(): (link: string) => QrPath | null {
   let last: { link: string; path: QrPath | null } | undefined;
   return (link) => {
-    if (last?.link !== link) last = { link, path: qrCodeOf(link) };
+    if (last?.link !== link) {
+      let path: QrPath | null = null;
+      try {
+        path = qrPath(link);
+      } catch {
+        // Too long for any QR code: the button alone.
+      }
+      last = { link, path };
+    }
     return last.path;
   };
 }
