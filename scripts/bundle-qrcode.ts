@@ -46,6 +46,10 @@ const REWRITES: Record<string, Rewrite[]> = {
     { find: /typeof data === 'string'/g, replace: 'false' },
     // Shift JIS conversion, which only kanji segments use.
     { find: /^ {4}if \(options\.toSJISFunc\) \{\n.*\n {4}\}$/gm, replace: '' },
+    // A version and a mask pattern of the caller's choosing, which qr-path.ts never gives: the
+    // smallest version that holds the data and the best mask are always chosen.
+    { find: /^ {4}version = Version\.from\(options\.version\)\r?\n {4}mask = MaskPattern\.from\(options\.maskPattern\)$/gm, replace: '' },
+    { find: /^ {2}if \(!version\) \{\r?\n {4}version = bestVersion\r?\n(?:.*\r?\n)*? {2}\}$/gm, replace: '  version = bestVersion' },
   ],
   'version.js': [
     // How many characters a version holds, for each mode: a byte takes 8 bits.
