@@ -2,9 +2,10 @@
 // timings are not (see `npm run bench`). The budgets of the first release (8 KB own code, 18 KB
 // standalone) were raised once, by decision, when the element learnt to explain every state in
 // plain words in two languages (about 1.5 KB gzip of sentences) and to follow the phone live: see
-// the Sizes section of docs/element.md. They were raised again (standalone 19.5 → 20.4 KB, own code 10 → 11 KB)
-// for the element's pure state machine and the session contract (resume or new, 429): this raise
-// awaits the lead's decision. They still fail on any growth past that.
+// the Sizes section of docs/element.md. The element's pure state machine and the session contract (resume or
+// new, 429) grew both builds; the standalone bundle is back under 19.5 KB (qrcode's encoder keeps
+// error correction level M alone), while the ES module build's own code stays raised, 10 → 10.8 KB,
+// awaiting the lead's decision. They still fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,11 +90,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps the ES module build at most 11 KB gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
+  it('keeps the ES module build at most 10.8 KB gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
     const own = only(esm.gzip, (name) => !isQrEncoder(name));
     const code = (await Promise.all([...own.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
-    assert.ok(total(own) <= 11_000, `ES module build, own code: ${total(own)} bytes gzip`);
+    assert.ok(total(own) <= 10_800, `ES module build, own code: ${total(own)} bytes gzip`);
   });
 
   it("takes qrcode's encoder into the ES module build as one chunk of at most 5 KB gzip, under qrcode's notice", async () => {
@@ -111,9 +112,9 @@ describe('size budgets', () => {
     assert.deepEqual(await commonJsUnder(esm.dir), {});
   });
 
-  it('keeps the standalone bundle (element + lit + qrcode) at most 20.4 KB gzip', () => {
+  it('keeps the standalone bundle (element + lit + qrcode) at most 19.5 KB gzip', () => {
     assert.deepEqual([...standalone.gzip.keys()], ['kyc-verify.bundle.js']);
-    assert.ok(total(standalone.gzip) <= 20_400, `standalone bundle: ${total(standalone.gzip)} bytes gzip`);
+    assert.ok(total(standalone.gzip) <= 19_500, `standalone bundle: ${total(standalone.gzip)} bytes gzip`);
   });
 
   it('renames no public name, only properties internal to the element (scripts/terser-pass.ts)', async () => {
