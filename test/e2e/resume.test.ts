@@ -3,7 +3,7 @@
 // starts its verification on load, so a reload is the person's own reload.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import {
   capture,
@@ -192,14 +192,15 @@ describe('end to end: resume, three hosts on Redis behind a round-robin balancer
 
   it('a reload answered by another instance shows the same transaction, and its end once, for one create', TEST, async (t) => {
     const answeredBy: string[] = [];
+    const isSessionAnswer = (response: Response) => new URL(response.url()).pathname === '/kyc/session';
     const created = await reloadMidFlow(world, 'fleet', {
       watch: (page) =>
         page.on('response', (response) => {
-          if (new URL(response.url()).pathname === '/kyc/session') answeredBy.push(response.headers()['x-kyc-instance'] ?? '');
+          if (isSessionAnswer(response)) answeredBy.push(response.headers()['x-kyc-instance'] ?? '');
         }),
       // Round-robin shares the instances among the session POSTs and the status requests: reload until another one answers.
       async reload(page) {
-        do await page.reload();
+        do await Promise.all([page.waitForResponse(isSessionAnswer), page.reload()]);
         while (answeredBy.length < 6 && answeredBy.every((instance) => instance === answeredBy[0]));
       },
     });
