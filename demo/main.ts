@@ -11,20 +11,40 @@ const webhooks = document.querySelector<HTMLOListElement>('#webhooks')!;
 const identities: { nin: string; name: string }[] = await (await fetch('/demo/identities')).json();
 form.querySelector('#nin')!.replaceChildren(...identities.map(({ nin, name }) => new Option(`${name} (${nin})`, nin)));
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const chosen = new FormData(form);
+/** The options of the verification under way in this tab, so that a reload resumes it (sessionStorage: the nin stays out of URLs and history). */
+const CHOSEN_KEY = 'kyc-demo-chosen';
+
+function start(chosen: URLSearchParams): void {
   const session = new URLSearchParams();
-  for (const name of ['nin', 'challenges', 'tries', 'expiration', 'full_update']) session.set(name, String(chosen.get(name) ?? ''));
+  for (const name of ['nin', 'challenges', 'tries', 'expiration', 'full_update']) session.set(name, chosen.get(name) ?? '');
   const kyc = document.createElement('kyc-verify');
   kyc.sessionUrl = `/kyc/session?${session}`;
   kyc.statusUrl = '/kyc/status/{uuid}';
   kyc.mode = chosen.get('mode') as typeof kyc.mode;
-  kyc.lang = String(chosen.get('lang'));
+  kyc.lang = chosen.get('lang') ?? '';
   for (const type of KYC_EVENTS) kyc.addEventListener(type, (event) => logEntry(events, type, (event as CustomEvent).detail));
   events.replaceChildren();
   widget.replaceChildren(kyc);
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const chosen = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+  sessionStorage.setItem(CHOSEN_KEY, String(chosen));
+  start(chosen);
 });
+
+// A reload shows the verification under way again: the host resumes the visitor's transaction of these options.
+const resumed = sessionStorage.getItem(CHOSEN_KEY);
+if (resumed !== null) {
+  const chosen = new URLSearchParams(resumed);
+  for (const [name, value] of chosen) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLSelectElement) field.value = value;
+    else if (field instanceof HTMLInputElement) field.checked = value === field.value;
+  }
+  start(chosen);
+}
 
 new EventSource('/demo/feed').addEventListener('message', (message) => {
   const { kind, body, instance } = JSON.parse(message.data) as FeedEntry;

@@ -68,6 +68,8 @@ export interface SandboxHandle {
    * phone on the same network reaches, and so do the verification links made by requests sent to it.
    */
   url: string;
+  /** Transactions created so far: what a flow cost at the service. */
+  transactionsCreated(): number;
   /** Webhook deliveries so far, oldest first (the same log as GET /sandbox/webhooks). */
   webhookDeliveries(uuid?: string): WebhookDelivery[];
   /** Resolves once no webhook delivery is in flight or waiting for a retry. */
@@ -105,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     url,
+    transactionsCreated: () => service.created,
     webhookDeliveries: (uuid) => webhooks.deliveries(uuid),
     webhooksSettled: () => webhooks.settled(),
     close: () =>

@@ -109,6 +109,11 @@ export class KycService {
     return transaction;
   }
 
+  /** Transactions created so far. */
+  get created(): number {
+    return this.#store.created;
+  }
+
   /** The one transaction a uuid or nanoid names (404 for none, 409 for several), up to date. */
   find(identifier: string): StoredTransaction {
     const matches = this.#store.matching(identifier);

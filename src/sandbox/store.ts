@@ -42,6 +42,11 @@ export class TransactionStore {
     return ++this.#lastId;
   }
 
+  /** Transactions created so far, those since dropped included. */
+  get created(): number {
+    return this.#lastId;
+  }
+
   get size(): number {
     return this.#byUuid.size;
   }

@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { build } from 'vite';
-import { startDemo, type DemoStack } from '../../demo/stack.js';
+import { startDemo, type DemoStack, type DemoStackOptions } from '../../demo/stack.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const SCREENSHOTS = resolve('test-results/e2e');
@@ -17,11 +17,11 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Builds the standalone bundle the script-tag page loads, starts the demo stack and Chromium. */
-export async function startWorld(): Promise<World> {
+/** Builds the standalone bundle the script-tag page loads, starts the demo stack (a fleet with `redisUrl`) and Chromium. */
+export async function startWorld(options: Pick<DemoStackOptions, 'redisUrl' | 'instances'> = {}): Promise<World> {
   await build({ mode: 'standalone', logLevel: 'silent' });
   await mkdir(SCREENSHOTS, { recursive: true });
-  const demo = await startDemo({ port: 0 });
+  const demo = await startDemo({ port: 0, ...options });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   return {
     demo,
@@ -109,6 +109,12 @@ export async function logged(page: Page, name: string): Promise<Record<string, u
 export async function waitForLogged(page: Page, name: string, timeout = 30_000): Promise<Record<string, unknown>> {
   await page.locator(`#events li[data-name="${name}"]`).first().waitFor({ timeout });
   return (await logged(page, name))[0]!;
+}
+
+/** The mark of each of the three steps the desktop shows (document, selfie and liveness, checking). */
+export async function marks(page: Page): Promise<string[]> {
+  const parts = await page.locator('kyc-verify [part~="step"]').evaluateAll((steps) => steps.map((step) => step.getAttribute('part')!));
+  return parts.map((part) => part.replace('step step-', ''));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

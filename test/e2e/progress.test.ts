@@ -7,6 +7,7 @@ import {
   capture,
   desktop,
   logged,
+  marks,
   phone,
   scanQr,
   screenshot,
@@ -17,12 +18,6 @@ import {
 } from './harness.js';
 
 const TEST = { timeout: 90_000 };
-
-/** The mark of each of the three steps the desktop shows (document, selfie and liveness, checking). */
-async function marks(page: Page): Promise<string[]> {
-  const parts = await page.locator('kyc-verify [part~="step"]').evaluateAll((steps) => steps.map((step) => step.getAttribute('part')!));
-  return parts.map((part) => part.replace('step step-', ''));
-}
 
 /** Waits until the desktop shows these marks, then keeps a screenshot of the view. */
 async function expectMarks(page: Page, expected: string[], name: string): Promise<void> {

@@ -67,7 +67,13 @@ test('a failed webhook delivery is told in one line on the console', async () =>
   const receiver = await webhookReceiver(500);
   const { child, url, errors } = await startCli('--port', '0');
   try {
-    const sandbox = new SandboxClient({ url, webhookDeliveries: () => [], webhooksSettled: async () => {}, close: async () => {} });
+    const sandbox = new SandboxClient({
+      url,
+      transactionsCreated: () => 0,
+      webhookDeliveries: () => [],
+      webhooksSettled: async () => {},
+      close: async () => {},
+    });
     const { body } = await sandbox.create(await sandbox.token(), newTransaction({ webhook: receiver.url }));
     await sandbox.outcomes(body.data.uuid, '016');
     while (!errors().includes('\n')) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -245,3 +245,12 @@ test("creating for a company other than the token's answers 403", async () => {
   assert.equal(status, 403);
   assert.equal(body.errors, 'The token is not for company other-company');
 });
+
+test('the handle counts the transactions created, not the refused ones', async () => {
+  const before = sandbox.handle.transactionsCreated();
+  const request = newTransaction();
+  await sandbox.create(token, request);
+  await sandbox.create(token, request);
+  await sandbox.create(token, newTransaction());
+  assert.equal(sandbox.handle.transactionsCreated(), before + 2);
+});
