@@ -20,6 +20,16 @@ function honourAbsoluteOutdir() {
   };
 }
 
+/** Modules in path order: the analyzer lists them in the order the file system gives, which differs between checkouts. */
+function modulesInPathOrder() {
+  return {
+    name: 'kyc-verify:modules-in-path-order',
+    packageLinkPhase({ customElementsManifest }) {
+      customElementsManifest.modules?.sort((a, b) => a.path.localeCompare(b.path));
+    },
+  };
+}
+
 /**
  * The element's JSX props, generated from the manifest into frameworks/generated/jsx.d.ts (shipped):
  * frameworks/*.d.ts type React, Vue and Svelte templates from them. Event types are the
@@ -55,5 +65,5 @@ export default {
   outdir: '.',
   litelement: true,
   packagejson: false,
-  plugins: [honourAbsoluteOutdir(), settableJsxTypes],
+  plugins: [modulesInPathOrder(), honourAbsoluteOutdir(), settableJsxTypes],
 };

@@ -30,8 +30,9 @@ function renderActions({ strings, machine, outcome }: ViewState, actions: ViewAc
 /** The live status line (with why it ended, after a failure or an expiry) and what comes next. */
 export function renderOutcome(view: ViewState, actions: ViewActions) {
   const { reason, tone } = view.outcome;
-  // One line of markup: the status line's text is exactly what it says.
-  const line = html`${statusText(view)}${reason ? html` <span part="reason">${view.strings[reason]}</span>` : nothing}`;
+  // One line of markup: the status line's text is exactly what it says. The space is an expression:
+  // the build's template minifier drops a space that leads a template, and a screen reader would read the two sentences as one.
+  const line = html`${statusText(view)}${reason ? html`${' '}<span part="reason">${view.strings[reason]}</span>` : nothing}`;
   return html`<div class="outcome">
     <p part="status" class="status ${tone}" role="status" aria-live="polite" tabindex="-1">${line}</p>
     ${renderActions(view, actions)}
