@@ -3,7 +3,7 @@ import type { OwnerOf } from './handlers/owner.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
-import { OpenStreams, type StreamOptions } from './handlers/status-stream.js';
+import { StreamLimiter, type StreamOptions } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
@@ -111,7 +111,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     reportChannel: reporter.for('store'),
     now: client.now,
   });
-  const streams = new OpenStreams();
+  const streams = new StreamLimiter();
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,

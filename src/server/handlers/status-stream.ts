@@ -16,8 +16,8 @@ export interface StreamOptions {
   maxStreamsPerCaller?: number;
 }
 
-/** The streams open in this process, counted per transaction and per caller. */
-export class OpenStreams {
+/** The limits on status streams open in this process: it counts them per transaction and per caller, and refuses one past either limit. */
+export class StreamLimiter {
   readonly #counts = new Map<string, number>();
 
   /** Counts a stream of `uuid` for `caller`, unless either is at its limit: then false. */

@@ -1,6 +1,6 @@
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
-import type { OpenStreams, StreamOptions } from '../handlers/status-stream.js';
+import type { StreamLimiter, StreamOptions } from '../handlers/status-stream.js';
 import type { BackgroundWork } from './background.js';
 import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
@@ -18,7 +18,7 @@ export interface KitState {
   owner: OwnerOf | undefined;
   /** The live statuses behind the status streams, and the streams open. */
   feed: StatusFeed;
-  streams: OpenStreams;
+  streams: StreamLimiter;
   streamOptions: StreamOptions;
   /** Where this handler's failures go, rate-limited and named after it; never throws. */
   report: Report;
