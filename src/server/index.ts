@@ -13,7 +13,7 @@ export {
   KycValidationError,
   type ErrorEnvelope,
 } from './client/errors.js';
-export type { BuildRequest, SessionAnswer, SessionTransactionRequest } from './handlers/session.js';
+export type { BuildRequest, SessionAnswerBody, SessionTransactionRequest } from './handlers/session.js';
 export type { WebhookOptions } from './handlers/webhook.js';
 export type { OnResult } from './state/result-delivery.js';
 export type { RequestContext } from './state/background.js';

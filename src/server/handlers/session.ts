@@ -20,8 +20,8 @@ export type { SessionTransactionRequest } from '../sessions/create.js';
  */
 export type BuildRequest = (request: Request) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
 
-/** The session answer: the status object, the link to show the user, and whether it is a transaction created earlier. */
-export type SessionAnswer = TransactionStatus & { link: string; resumed: boolean };
+/** The body of the session answer (docs/host-protocol.md): the status object, the link to show the user, and whether it is a transaction created earlier. */
+export type SessionAnswerBody = TransactionStatus & { link: string; resumed: boolean };
 
 /** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
 const HOLD_MS = 60_000;
@@ -39,7 +39,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   const { client, store, reader } = kit;
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const body: SessionAnswer = { ...answeredNow(status, client), link, resumed };
+    const body: SessionAnswerBody = { ...answeredNow(status, client), link, resumed };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
