@@ -25,8 +25,8 @@ export type KycErrorKind = 'config' | 'network' | 'timeout' | 'http' | 'protocol
 /** The `detail` of `kyc-error`. */
 export interface KycErrorDetail {
   kind: KycErrorKind;
-  /** HTTP status, for `http` errors. */
-  status?: number;
+  /** The HTTP status the backend answered, for `http` errors. */
+  httpStatus?: number;
   message: string;
   /** Whether the element keeps trying on its own. */
   retrying: boolean;
@@ -39,8 +39,8 @@ export interface KycErrorDetail {
  * @internal
  */
 export function errorDetailOf(error: RequestError, retrying: boolean, uuid?: string): KycErrorDetail {
-  const { kind, message, status } = error;
-  return { kind, message, retrying, ...(status && { status }), ...(uuid && { uuid }) };
+  const { kind, message, status: httpStatus } = error;
+  return { kind, message, retrying, ...(httpStatus && { httpStatus }), ...(uuid && { uuid }) };
 }
 
 /** A `CustomEvent` class of one type that bubbles and crosses shadow roots. */

@@ -123,7 +123,7 @@ describe('end to end: every state of the widget, in both languages', () => {
         await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
         await startVerification(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
-        assert.deepEqual([error.status, error.retrying], [404, false]);
+        assert.deepEqual([error.httpStatus, error.retrying], [404, false]);
         assertShows(await keep(page, `${lang}-error-final-status`), words.errorLost);
       });
 
@@ -132,7 +132,7 @@ describe('end to end: every state of the widget, in both languages', () => {
         await page.route('**/kyc/session**', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
         await pressStart(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
-        assert.equal(error.status, 502);
+        assert.equal(error.httpStatus, 502);
         assertShows(await keep(page, `${lang}-error-session`), words.errorStart);
       });
     });

@@ -16,8 +16,8 @@ describe('<kyc-verify> under failures', () => {
     const { element, of, types } = await follow(scripted);
     await next(element, 'kyc-successful');
     expect(of('kyc-error').map((event) => event.detail)).to.deep.equal([
-      { kind: 'http', status: 503, message: of('kyc-error')[0]!.detail.message, retrying: true, uuid: UUID },
-      { kind: 'http', status: 500, message: of('kyc-error')[1]!.detail.message, retrying: true, uuid: UUID },
+      { kind: 'http', httpStatus: 503, message: of('kyc-error')[0]!.detail.message, retrying: true, uuid: UUID },
+      { kind: 'http', httpStatus: 500, message: of('kyc-error')[1]!.detail.message, retrying: true, uuid: UUID },
     ]);
     expect(types().filter((type) => type !== 'kyc-error')).to.deep.equal(['kyc-state-change', 'kyc-state-change', 'kyc-successful']);
   });
@@ -51,7 +51,7 @@ describe('<kyc-verify> under failures', () => {
       const scripted = await script({ status: [{ status: code, body: { message: 'no' } }] });
       const { element, of } = await follow(scripted);
       await until(() => of('kyc-error').length === 1);
-      expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', status: code, retrying: false, uuid: UUID });
+      expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', httpStatus: code, retrying: false, uuid: UUID });
       await sleep(300);
       expect(await scripted.log()).to.have.length(1);
       expect(element.shadowRoot!.querySelector('[part="qr"]')!.checkVisibility({ visibilityProperty: true })).to.equal(false);

@@ -123,7 +123,7 @@ describe('<kyc-verify> a host that asks to wait (429)', () => {
       await element.updateComplete;
       expect(statusLine(element).textContent).to.equal(text);
       expect(statusLine(element).classList.contains('problem')).to.equal(false);
-      expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', status: 429, retrying: false });
+      expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', httpStatus: 429, retrying: false });
       await expect(element).to.be.accessible();
     });
   }

@@ -49,7 +49,7 @@ describe('<kyc-verify> sessions', () => {
     const scripted = await script({ session: [{ status: 500 }, created], status: [status('pending')] });
     const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
     await until(() => of('kyc-error').length === 1);
-    expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', status: 500, retrying: false });
+    expect(of('kyc-error')[0]!.detail).to.include({ kind: 'http', httpStatus: 500, retrying: false });
     await element.updateComplete;
     const retry = element.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!;
     expect(retry.textContent).to.equal('Try again');

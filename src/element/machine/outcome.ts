@@ -28,7 +28,7 @@ export interface Outcome {
   canRetry: boolean;
 }
 
-const isBusy = (problem: KycErrorDetail) => problem.status === 429;
+const isBusy = (problem: KycErrorDetail) => problem.httpStatus === 429;
 
 function problemText(problem: KycErrorDetail): ProblemText {
   if (problem.retrying) return 'reconnecting';
