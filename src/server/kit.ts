@@ -11,10 +11,19 @@ import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { ResultDelivery, type OnResult } from './state/result-delivery.js';
 import { StatusFeed } from './state/status-feed.js';
-import { READ_INTERVAL_MS, StatusReader } from './state/status-reader.js';
+import { StatusReader } from './state/status-reader.js';
 import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
+import {
+  RESULT_LEASE_MS,
+  RETENTION_MS,
+  RETRY_DELAYS_MS,
+  STALE_FOR_MS,
+  STORE_TIMEOUT_MS,
+  STREAM_FOLLOW_INTERVAL_MS,
+  SWEEP_INTERVAL_MS,
+} from './state/timings.js';
 
 export interface KycKitOptions extends WebhookOptions, StreamOptions {
   client: KycClient;
@@ -85,11 +94,11 @@ export function createKycKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? console.error);
   const { client } = options;
   const sessions = resolveSessionOptions(options.sessions);
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? 2000);
+  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? STORE_TIMEOUT_MS);
   const holder = crypto.randomUUID();
-  const retentionMs = options.retentionMs ?? 24 * 3600_000;
+  const retentionMs = options.retentionMs ?? RETENTION_MS;
   const background = new BackgroundWork(reporter.for('background'));
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: options.staleForMs ?? 60_000 });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: options.staleForMs ?? STALE_FOR_MS });
   const results = new ResultDelivery({
     store,
     reader,
@@ -97,8 +106,8 @@ export function createKycKit(options: KycKitOptions): KycKit {
     holder,
     onResult: options.onResult,
     report: reporter.for('results'),
-    retryDelaysMs: options.retryDelaysMs ?? [1000, 2000, 4000, 8000, 16_000],
-    leaseMs: options.resultLeaseMs ?? 15_000,
+    retryDelaysMs: options.retryDelaysMs ?? RETRY_DELAYS_MS,
+    leaseMs: options.resultLeaseMs ?? RESULT_LEASE_MS,
     retentionMs,
     now: client.now,
   });
@@ -106,7 +115,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     store,
     reader,
     results,
-    followIntervalMs: options.streamFollowIntervalMs ?? READ_INTERVAL_MS,
+    followIntervalMs: options.streamFollowIntervalMs ?? STREAM_FOLLOW_INTERVAL_MS,
     report: reporter.for('status'),
     reportChannel: reporter.for('store'),
     now: client.now,
@@ -126,7 +135,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     report: reporter.for(handler),
   });
 
-  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, options.sweepIntervalMs ?? 1000);
+  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {

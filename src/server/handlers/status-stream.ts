@@ -2,6 +2,7 @@ import { isTerminal, type TransactionStatus } from '../../shared/transaction-sta
 import { answeredNow } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
+import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../state/timings.js';
 import { etagOf } from './etag.js';
 import { errorResponse } from './responses.js';
 
@@ -76,7 +77,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
           if (isTerminal(status.state)) finish();
         });
       };
-      const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.streamOptions.streamHeartbeatMs ?? 15_000);
+      const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.streamOptions.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS);
       const unwatch = kit.feed.watch(uuid, (cached) => offer(cached.status));
       finish = () => {
         if (finished) return;
@@ -92,7 +93,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
         }
       };
       request.signal.addEventListener('abort', finish);
-      send('retry: 3000\n\n');
+      send(`retry: ${STREAM_RETRY_MS}\n\n`);
       const first = kit.reader.read(uuid).then(async (served) => {
         offer(served.status);
         if (served.failure) kit.report(served.failure, uuid);

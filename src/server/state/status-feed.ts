@@ -2,6 +2,7 @@ import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
 import type { CachedStatus, Store } from './store.js';
 import type { StatusReader } from './status-reader.js';
+import { SAFETY_NET_MS, UNTRUSTED_WEBHOOKED_MARK_MS, WATCHING_MARK_MS, WEBHOOKED_MARK_MS } from './timings.js';
 
 type Watcher = (cached: CachedStatus) => void;
 
@@ -17,15 +18,6 @@ export interface StatusFeedOptions {
   reportChannel: Report;
   now: () => number;
 }
-
-/** How long a process's mark that it streams a transaction lasts unless its follower renews it. */
-const WATCHING_MARK_MS = 5000;
-/** How long the mark that a transaction's webhooks reach the kit lasts, set by a delivery the kit can trust (a signed one). */
-const WEBHOOKED_MARK_MS = 3600_000;
-/** With webhooks telling its steps, a streamed transaction is still read this often, in case one is lost. */
-const SAFETY_NET_MS = 10_000;
-/** An unsigned delivery may be anyone's: its mark slows the stream's reads no longer than the safety net would. */
-const UNTRUSTED_WEBHOOKED_MARK_MS = SAFETY_NET_MS;
 
 /**
  * The live statuses of the transactions this process streams. Every status any process of the

@@ -4,13 +4,8 @@ import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.
 import { statusOf } from '../client/transaction-status.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
+import { READ_INTERVAL_MS, READ_LEASE_MARGIN_MS, WAIT_STEP_MS } from './timings.js';
 
-/** At most one provider read per uuid in this window, across every process sharing the store. */
-export const READ_INTERVAL_MS = 1000;
-/** How long the read lease outlasts the interval while its holder reads. */
-const READ_LEASE_MARGIN_MS = 100;
-/** How often a process without the read lease looks for the answer of the one that holds it. */
-const WAIT_STEP_MS = 50;
 /** A read's answer is waited for about as long as the lease lasts. */
 const WAIT_STEPS = READ_INTERVAL_MS / WAIT_STEP_MS;
 /** Failures remembered at most, oldest forgotten first, so uuids abandoned after a failure do not pile up. */

@@ -1,0 +1,98 @@
+// The kit's timings in one place: how fast a stream shows a step, and the defaults of `tuning`.
+// Each says what it trades; the ones a backend may change are knobs of `createKycKit`'s `tuning`.
+
+/**
+ * At most one provider read per uuid in this window, across every process sharing the store: the
+ * read budget. Shorter shows a step sooner to a stream without webhooks, and reads the service
+ * more (docs/service.md §8 advises polling every 1 to 2 s).
+ */
+export const READ_INTERVAL_MS = 1000;
+
+/**
+ * How long the read lease outlasts the interval while its holder reads. Longer covers a slower
+ * read before another process may read too; shorter frees the lease sooner when its holder dies.
+ */
+export const READ_LEASE_MARGIN_MS = 100;
+
+/**
+ * How often a process without the read lease looks in the store for the answer of the one that
+ * holds it. Shorter hands on a read sooner, at one more store call each time.
+ */
+export const WAIT_STEP_MS = 50;
+
+/**
+ * How long a process's mark that it streams a transaction lasts unless its follower renews it.
+ * It makes the process that takes a step's webhook read at once; longer outlives a stream that
+ * closed, costing reads nobody watches; it must outlast the follow interval.
+ */
+export const WATCHING_MARK_MS = 5000;
+
+/**
+ * With webhooks telling its steps, a streamed transaction is still read this often, in case one
+ * is lost. Shorter shows a step whose webhook was lost sooner, at more reads.
+ */
+export const SAFETY_NET_MS = 10_000;
+
+/**
+ * How long the mark that a transaction's webhooks reach the kit lasts, after a delivery the kit
+ * can trust (a signed one): while it lasts, its streams read only at the safety net's pace.
+ * Longer saves reads; a backend whose webhooks stop is read slowly for as long.
+ */
+export const WEBHOOKED_MARK_MS = 3600_000;
+
+/** An unsigned delivery may be anyone's: its mark slows the stream's reads no longer than the safety net would. */
+export const UNTRUSTED_WEBHOOKED_MARK_MS = SAFETY_NET_MS;
+
+/**
+ * How often a streamed transaction is read, for backends whose webhooks do not tell its steps
+ * (`tuning.streamFollowIntervalMs`). Shorter than the read budget adds no read: the budget holds.
+ */
+export const STREAM_FOLLOW_INTERVAL_MS = READ_INTERVAL_MS;
+
+/**
+ * Between a stream's heartbeats (`tuning.streamHeartbeatMs`). Shorter keeps a stream open through
+ * proxies that close quiet connections sooner, at more bytes per open stream.
+ */
+export const STREAM_HEARTBEAT_MS = 15_000;
+
+/**
+ * How long a browser waits before it reopens a dropped stream (the SSE `retry:` field). Shorter
+ * shows the step it missed sooner, at more reconnections when the backend is down.
+ */
+export const STREAM_RETRY_MS = 3000;
+
+/**
+ * Waits between attempts to deliver a result; the last repeats (`tuning.retryDelaysMs`). Shorter
+ * delivers sooner after `onResult` recovers, at more calls while it fails.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 16_000];
+
+/**
+ * How long a process holds a result before another may take it over; renewed while `onResult`
+ * runs (`tuning.resultLeaseMs`). Shorter recovers sooner from a dead process, at more renewals.
+ */
+export const RESULT_LEASE_MS = 15_000;
+
+/**
+ * How long the last known status is served while the service fails, before 502/504
+ * (`tuning.staleForMs`). Longer hides a longer outage, showing an older status.
+ */
+export const STALE_FOR_MS = 60_000;
+
+/**
+ * How long a transaction's records outlive its expiry, and a result job the last time its end was
+ * found (`tuning.retentionMs`). Longer retries a failing `onResult` longer, at more store memory.
+ */
+export const RETENTION_MS = 24 * 3600_000;
+
+/**
+ * How long one store call may take before the request answers 503 (`tuning.storeTimeoutMs`).
+ * Shorter fails faster when the store hangs; too short fails a store that is only slow.
+ */
+export const STORE_TIMEOUT_MS = 2000;
+
+/**
+ * How often a process looks for results left by a dead process or due for a retry
+ * (`tuning.sweepIntervalMs`). Shorter delivers them sooner, at more store calls.
+ */
+export const SWEEP_INTERVAL_MS = 1000;
