@@ -38,7 +38,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
-const kit = kitRoutes(kycUrl, store, { maxStreamsPerTransaction, streamFollowIntervalMs });
+const kit = kitRoutes(kycUrl, store, { tuning: { maxStreamsPerTransaction, streamFollowIntervalMs } });
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
   collectGarbage();

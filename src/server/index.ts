@@ -1,5 +1,6 @@
 // kyc-verify/server: the host kit. Server-only; no browser code imports it.
 export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from './kit.js';
+export type { KycKitTuning } from './tuning.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export { KycError } from './kyc-error.js';

@@ -3,7 +3,7 @@ import type { OwnerOf } from './handlers/owner.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
-import { StreamLimiter, type StreamOptions } from './handlers/status-stream.js';
+import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
@@ -15,17 +15,10 @@ import { StatusReader } from './state/status-reader.js';
 import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
-import {
-  RESULT_LEASE_MS,
-  RETENTION_MS,
-  RETRY_DELAYS_MS,
-  STALE_FOR_MS,
-  STORE_TIMEOUT_MS,
-  STREAM_FOLLOW_INTERVAL_MS,
-  SWEEP_INTERVAL_MS,
-} from './state/timings.js';
+import { resolveTuning, type KycKitTuning } from './tuning.js';
 
-export interface KycKitOptions extends WebhookOptions, StreamOptions {
+/** The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. */
+export interface KycKitOptions extends WebhookOptions {
   client: KycClient;
   /** Creates the transaction for the caller: see `BuildRequest`. */
   buildRequest: BuildRequest;
@@ -54,18 +47,8 @@ export interface KycKitOptions extends WebhookOptions, StreamOptions {
    * `KycRepeatedError` a second counting the others. Default `console.error`.
    */
   onError?: OnError;
-  /** Waits between attempts to deliver a result; the last repeats until it succeeds. Default 1, 2, 4, 8 and 16 s. */
-  retryDelaysMs?: readonly number[];
-  /** How long a process holds a result before another may take it over; renewed while `onResult` runs. Default 15 s. */
-  resultLeaseMs?: number;
-  /** How long the last known status is served while the service fails, before 502/504. Default 60 s. */
-  staleForMs?: number;
-  /** How long a transaction's records outlive its expiry, and a result job the last time its end was found (or its success). Default 24 h. */
-  retentionMs?: number;
-  /** How long one store call may take before the request answers 503. Default 2 000 ms. */
-  storeTimeoutMs?: number;
-  /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns sweeping off, on the timer and on requests. */
-  sweepIntervalMs?: number;
+  /** The knobs, each with a default that suits most backends. */
+  tuning?: KycKitTuning;
 }
 
 /** A handler of the kit: a Fetch handler, with the request's `waitUntil` where the runtime has one. */
@@ -93,12 +76,13 @@ export interface KycKit {
 export function createKycKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? console.error);
   const { client } = options;
+  const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions);
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), options.storeTimeoutMs ?? STORE_TIMEOUT_MS);
+  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
-  const retentionMs = options.retentionMs ?? RETENTION_MS;
+  const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: options.staleForMs ?? STALE_FOR_MS });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs });
   const results = new ResultDelivery({
     store,
     reader,
@@ -106,8 +90,8 @@ export function createKycKit(options: KycKitOptions): KycKit {
     holder,
     onResult: options.onResult,
     report: reporter.for('results'),
-    retryDelaysMs: options.retryDelaysMs ?? RETRY_DELAYS_MS,
-    leaseMs: options.resultLeaseMs ?? RESULT_LEASE_MS,
+    retryDelaysMs: tuning.retryDelaysMs,
+    leaseMs: tuning.resultLeaseMs,
     retentionMs,
     now: client.now,
   });
@@ -115,12 +99,12 @@ export function createKycKit(options: KycKitOptions): KycKit {
     store,
     reader,
     results,
-    followIntervalMs: options.streamFollowIntervalMs ?? STREAM_FOLLOW_INTERVAL_MS,
+    followIntervalMs: tuning.streamFollowIntervalMs,
     report: reporter.for('status'),
     reportChannel: reporter.for('store'),
     now: client.now,
   });
-  const streams = new StreamLimiter();
+  const streams = new StreamLimiter(tuning);
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,
@@ -131,11 +115,11 @@ export function createKycKit(options: KycKitOptions): KycKit {
     owner: options.owner,
     feed,
     streams,
-    streamOptions: options,
+    tuning,
     report: reporter.for(handler),
   });
 
-  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {

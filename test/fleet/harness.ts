@@ -30,9 +30,9 @@ export interface InstanceEnv {
   RESULT_LEASE_MS?: string;
   HANG_IN_ON_RESULT?: string;
   WRITE_STATUS_DELAY_MS?: string;
-  /** How long one store call may take (storeTimeoutMs); default the kit's. */
+  /** How long one store call may take (`tuning.storeTimeoutMs`); default the kit's. */
   STORE_TIMEOUT_MS?: string;
-  /** How often a streamed transaction is read by its instance (streamFollowIntervalMs). */
+  /** How often a streamed transaction is read by its instance (`tuning.streamFollowIntervalMs`). */
   STREAM_FOLLOW_MS?: string;
   /** Where the sessions ask the service to send webhooks; default the balancer. */
   WEBHOOK_URL?: string;

@@ -58,13 +58,15 @@ const kit = createKycKit({
     await report({ event: 'result', uuid: status.uuid, state: status.state, transactionId: transaction.transactionId });
   },
   onError: (error) => void report({ event: 'error', message: String(error) }).catch(() => {}),
-  resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
-  ...(env.STORE_TIMEOUT_MS && { storeTimeoutMs: Number(env.STORE_TIMEOUT_MS) }),
-  retryDelaysMs: [200, 400, 800],
-  streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
   sessions: {
     ...(env.MAX_PENDING && { maxPending: Number(env.MAX_PENDING) }),
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
+  },
+  tuning: {
+    resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
+    ...(env.STORE_TIMEOUT_MS && { storeTimeoutMs: Number(env.STORE_TIMEOUT_MS) }),
+    retryDelaysMs: [200, 400, 800],
+    streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
   },
 });
 

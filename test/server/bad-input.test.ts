@@ -149,7 +149,7 @@ function clientWithOutage() {
 test('a 503 burst from the service reaches onError as a few lines naming the status handler and the uuid, without secret or token', async () => {
   const { service, client } = clientWithOutage();
   const log = errorLog();
-  const host = await start({ client, onError: log.onError, staleForMs: 0 });
+  const host = await start({ client, onError: log.onError, tuning: { staleForMs: 0 } });
   const uuids = await Promise.all(Array.from({ length: 5 }, async () => (await host.startSession()).body.uuid));
   service.down = true;
   await new Promise((resolve) => setTimeout(resolve, 1_100));

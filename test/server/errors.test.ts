@@ -24,7 +24,7 @@ test("the store's errors and the summaries of repeated ones reach onError as Kyc
     buildRequest: () => createRequestWithoutId(),
     onResult: () => {},
     onError: (error) => void reported.push(error),
-    sweepIntervalMs: 0,
+    tuning: { sweepIntervalMs: 0 },
   });
   for (let poll = 0; poll < 3; poll++) await kit.status(new Request(`http://host.example/kyc/status/${crypto.randomUUID()}`));
   while (reported.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -80,7 +80,7 @@ test('an error answer (404 for another caller) matches errorBody', async () => {
 });
 
 test('the stream’s status event and its heartbeat match status and pingEvent', async () => {
-  const host = await start({ owner: ownerFromHeader, streamHeartbeatMs: 100 });
+  const host = await start({ owner: ownerFromHeader, tuning: { streamHeartbeatMs: 100 } });
   const { body } = await host.startSession();
   const events = closeAfterTest(await openStream(`${host.url}/kyc/status/${body.uuid}`, { 'x-user': 'alice' }));
   await matches('status', JSON.parse((await events.next('status')).data));

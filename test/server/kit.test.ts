@@ -15,7 +15,7 @@ function kitWith(options: Partial<KycKitOptions> = {}) {
     client: sandboxClient(sandbox.url),
     buildRequest: () => createRequestWithoutId(),
     onResult: (status) => void results.push(status),
-    sweepIntervalMs: 0,
+    tuning: { sweepIntervalMs: 0 },
     ...options,
   });
   const startSession = async () => {

@@ -31,7 +31,7 @@ async function webhookBehindParser(keepRaw: boolean, options: Partial<KycKitOpti
     client: sandboxClient(sandbox.url),
     buildRequest: () => createRequestWithoutId(),
     onResult: () => {},
-    sweepIntervalMs: 0,
+    tuning: { sweepIntervalMs: 0 },
     ...options,
   });
   const handler = toNodeHandler(kit.webhook);

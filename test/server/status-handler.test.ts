@@ -15,7 +15,7 @@ async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch;
   const counter = countingFetch(options.fetch);
   const client = sandboxClient(sandbox.url, { fetch: counter.fetch, now: () => now });
   const owner = options.owner ? { owner: ownerFromHeader } : {};
-  const host = await start({ client, ...owner, ...(options.staleForMs && { staleForMs: options.staleForMs }) });
+  const host = await start({ client, ...owner, ...(options.staleForMs && { tuning: { staleForMs: options.staleForMs } }) });
   const { body } = await host.startSession();
   return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1_100) => void (now += ms) };
 }

@@ -67,7 +67,7 @@ test('sends each change of step, then the end, then closes the stream', async ()
 });
 
 test('sends a heartbeat event while nothing changes', async () => {
-  const { stream } = await hostWithSession({ streamHeartbeatMs: 100 });
+  const { stream } = await hostWithSession({ tuning: { streamHeartbeatMs: 100 } });
   const events = await stream();
   await events.next('status');
   await events.next('ping');
@@ -76,7 +76,7 @@ test('sends a heartbeat event while nothing changes', async () => {
 });
 
 test('a reconnection naming the current version gets no repeat, and the next change', async () => {
-  const { stream, uuid } = await hostWithSession({ streamHeartbeatMs: 100 });
+  const { stream, uuid } = await hostWithSession({ tuning: { streamHeartbeatMs: 100 } });
   const first = await stream();
   const current = await first.next('status');
   first.close();
@@ -97,7 +97,7 @@ test("another caller's stream is 404, as its poll is", async () => {
 });
 
 test('more streams of one transaction than the limit answer 429', async () => {
-  const { stream } = await hostWithSession({ maxStreamsPerTransaction: 2 });
+  const { stream } = await hostWithSession({ tuning: { maxStreamsPerTransaction: 2 } });
   const open = [await stream(), await stream()];
   const third = await stream();
   assert.equal(third.response.status, 429);

@@ -28,8 +28,7 @@ function kitOn(store: Store, options: { retentionMs?: number; storeTimeoutMs?: n
     buildRequest: () => createRequestWithoutId(),
     onResult: (status) => void results.push(status),
     onError: (error) => void errors.push(error),
-    sweepIntervalMs: 0,
-    ...options,
+    tuning: { sweepIntervalMs: 0, ...options },
   });
   const session = () => kit.session(new Request('http://host.example/kyc/session', { method: 'POST', headers: sessionHeader() }));
   const poll = (uuid: string) => kit.status(new Request(`http://host.example/kyc/status/${uuid}`));

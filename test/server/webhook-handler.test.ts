@@ -112,7 +112,7 @@ for (const [ending, codes, tries, state] of [
 }
 
 test('an end that the authoritative read contradicts is not acted on', async () => {
-  const { uuid, results, errors, kit, deliver } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [] });
+  const { uuid, results, errors, kit, deliver } = await hostSendingWebhooksTo('/sink', { tuning: { retryDelaysMs: [] } });
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
   assert.equal((await deliver(forged)).status, 204);
   await kit.idle();
@@ -178,7 +178,7 @@ test('with a secret, a wrong or missing signature answers 401 and nothing is pro
 });
 
 test('a body over the limit answers 413, whether its length is declared or streamed', async () => {
-  const { url, uuid } = await hostSendingWebhooksTo('/sink', { maxBodyBytes: 1024 });
+  const { url, uuid } = await hostSendingWebhooksTo('/sink', { tuning: { maxBodyBytes: 1024 } });
   const oversize = JSON.stringify({ ...pendingPayload(uuid), padding: 'x'.repeat(2000) });
   assert.equal((await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: JSON_TYPE, body: oversize })).status, 413);
   const stream = new ReadableStream({
@@ -213,7 +213,7 @@ test('an onResult that throws is retried with backoff until it succeeds, and nev
       if (calls === 1) throw new Error('the database is down');
     },
     onError: () => {},
-    retryDelaysMs: [50],
+    tuning: { retryDelaysMs: [50] },
   });
   await sandbox.succeed(uuid);
   const end = (await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!;
@@ -250,7 +250,7 @@ async function hostWithFlakyProvider(webhookOptions: Partial<KycKitOptions> = {}
 }
 
 test('a confirmation that fails is tried again on its own: the service delivers only once', async () => {
-  const { end, provider, results, kit, url } = await hostWithFlakyProvider({ retryDelaysMs: [100, 100] });
+  const { end, provider, results, kit, url } = await hostWithFlakyProvider({ tuning: { retryDelaysMs: [100, 100] } });
   provider.down = true;
   await postJson(`${url}/kyc/webhook`, end);
   setTimeout(() => (provider.down = false), 50);
@@ -272,7 +272,11 @@ test('a poll that finds the end calls onResult when no webhook came', async () =
 test('forged ends posted in one second make one provider read, however many', async () => {
   // The kit's clock stands still: every delivery lands within the same second of the read budget.
   const frozen = Date.now();
-  const { uuid, kit, counter, url } = await hostSendingWebhooksTo('/sink', { retryDelaysMs: [], onError: () => {}, now: () => frozen });
+  const { uuid, kit, counter, url } = await hostSendingWebhooksTo('/sink', {
+    tuning: { retryDelaysMs: [] },
+    onError: () => {},
+    now: () => frozen,
+  });
   const readsBefore = counter.transactionReads();
   const forged = { ...pendingPayload(uuid), active: false, complete: true };
   await Promise.all(Array.from({ length: 20 }, () => postJson(`${url}/kyc/webhook`, forged)));
@@ -306,7 +310,7 @@ test('an onError that throws does not become an unhandled rejection', async () =
       onError: () => {
         throw new Error('the logger is down too');
       },
-      retryDelaysMs: [10],
+      tuning: { retryDelaysMs: [10] },
     });
     await sandbox.succeed(uuid);
     await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);
@@ -323,7 +327,7 @@ const kitOf = (options: Partial<KycKitOptions> = {}) =>
     client: sandboxClient(sandbox.url),
     buildRequest: () => createRequestWithoutId(),
     onResult: () => {},
-    sweepIntervalMs: 0,
+    tuning: { sweepIntervalMs: 0 },
     ...options,
   });
 
@@ -349,7 +353,7 @@ test('an onResult that throws is reported to onError once per attempt, not once 
   const { uuid, kit, deliver, poll } = await hostSendingWebhooksTo('/sink', {
     onResult: failOnce(),
     onError: (error) => void errors.push(error),
-    retryDelaysMs: [200],
+    tuning: { retryDelaysMs: [200] },
   });
   await sandbox.succeed(uuid);
   await deliver((await sandbox.deliveredPayloads(uuid)).find((payload) => !payload.active)!);

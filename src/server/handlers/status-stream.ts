@@ -2,29 +2,21 @@ import { isTerminal, type TransactionStatus } from '../../shared/transaction-sta
 import { answeredNow } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../state/timings.js';
+import { STREAM_RETRY_MS } from '../state/timings.js';
+import type { ResolvedTuning } from '../tuning.js';
 import { etagOf } from './etag.js';
 import { errorResponse } from './responses.js';
-
-export interface StreamOptions {
-  /** Between heartbeats (`event: ping`), which keep proxies from closing a quiet stream. Default 15 000 ms. */
-  streamHeartbeatMs?: number;
-  /** Streams open at once for one transaction, in this process; more answer 429. Default 5. */
-  maxStreamsPerTransaction?: number;
-  /** How often a streamed transaction is read, for hosts whose webhooks do not tell its steps. Default 1 000 ms (the read budget). */
-  streamFollowIntervalMs?: number;
-  /** Streams open at once for one caller (as `owner` names them), in this process; more answer 429. Default 20. */
-  maxStreamsPerCaller?: number;
-}
 
 /** The limits on status streams open in this process: it counts them per transaction and per caller, and refuses one past either limit. */
 export class StreamLimiter {
   readonly #counts = new Map<string, number>();
 
+  constructor(private readonly limits: Pick<ResolvedTuning, 'maxStreamsPerTransaction' | 'maxStreamsPerCaller'>) {}
+
   /** Counts a stream of `uuid` for `caller`, unless either is at its limit: then false. */
-  open(uuid: string, caller: string, options: StreamOptions): boolean {
+  open(uuid: string, caller: string): boolean {
     const keys = [`uuid:${uuid}`, `caller:${caller}`];
-    const limits = [options.maxStreamsPerTransaction ?? 5, options.maxStreamsPerCaller ?? 20];
+    const limits = [this.limits.maxStreamsPerTransaction, this.limits.maxStreamsPerCaller];
     if (keys.some((key, index) => (this.#counts.get(key) ?? 0) >= limits[index]!)) return false;
     for (const key of keys) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
     return true;
@@ -54,7 +46,7 @@ const SSE_HEADERS = {
  * reconnecting browser gets what changed since and nothing it has.
  */
 export function statusStream(kit: KitState, uuid: string, caller: string, request: Request, context: RequestContext | undefined): Response {
-  if (!kit.streams.open(uuid, caller, kit.streamOptions)) {
+  if (!kit.streams.open(uuid, caller)) {
     return errorResponse(429, 'too_many_streams', 'too many status streams are open for this transaction or caller', {
       'retry-after': '5',
     });
@@ -77,7 +69,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
           if (isTerminal(status.state)) finish();
         });
       };
-      const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.streamOptions.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.tuning.streamHeartbeatMs);
       const unwatch = kit.feed.watch(uuid, (cached) => offer(cached.status));
       finish = () => {
         if (finished) return;

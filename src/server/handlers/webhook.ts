@@ -12,8 +12,6 @@ export interface WebhookOptions {
   secret?: string;
   /** Default `x-kyc-signature`. */
   signatureHeader?: string;
-  /** Larger bodies get 413. Default 65 536 bytes (a webhook payload (docs/service.md §2.7) is well under 1 KiB). */
-  maxBodyBytes?: number;
   /**
    * With `secret` only: a signed delivery whose `updated_at` (inside the signed body, so it cannot
    * be changed without the secret) is further than this from the kit's clock answers 401, so a
@@ -37,7 +35,7 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
   if (replayToleranceMs !== undefined && !secret)
     throw new TypeError('replayToleranceMs needs a secret: the updated_at of an unsigned delivery is whatever its sender wrote');
   const signatureHeader = options.signatureHeader ?? 'x-kyc-signature';
-  const maxBodyBytes = options.maxBodyBytes ?? 65_536;
+  const { maxBodyBytes } = kit.tuning;
 
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');

@@ -1,6 +1,7 @@
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
-import type { StreamLimiter, StreamOptions } from '../handlers/status-stream.js';
+import type { StreamLimiter } from '../handlers/status-stream.js';
+import type { ResolvedTuning } from '../tuning.js';
 import type { BackgroundWork } from './background.js';
 import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
@@ -19,7 +20,7 @@ export interface KitState {
   /** The live statuses behind the status streams, and the streams open. */
   feed: StatusFeed;
   streams: StreamLimiter;
-  streamOptions: StreamOptions;
+  tuning: ResolvedTuning;
   /** Where this handler's failures go, rate-limited and named after it; never throws. */
   report: Report;
 }
