@@ -1,4 +1,4 @@
-// kyc-verify/server: the host kit. Server-only; no browser code imports it.
+// kyc-verify/server: the kit, on the backend. Server-only; no browser code imports it.
 export { createKycKit, type KitHandler, type KycKit, type KycKitOptions } from './kit.js';
 export type { KycKitTuning } from './tuning.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';

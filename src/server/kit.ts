@@ -23,7 +23,7 @@ export interface KycKitOptions extends WebhookOptions {
   /** Creates the transaction for the caller: see `BuildRequest`. */
   buildRequest: BuildRequest;
   /**
-   * Called with each transaction's confirmed end and what the host remembered of it: once, or
+   * Called with each transaction's confirmed end and what the kit remembered of it: once, or
    * again if a process dies inside it (so make it idempotent: key it on `transaction.uuid`).
    * A throw is reported and retried with backoff.
    */
@@ -70,7 +70,7 @@ export interface KycKit {
 }
 
 /**
- * The host kit: the three handlers the widget and the service talk to, sharing one store, one
+ * The kit: the three handlers the widget and the service talk to, sharing one store, one
  * provider-read budget and one result delivery. Build it once per process and mount its handlers.
  */
 export function createKycKit(options: KycKitOptions): KycKit {

@@ -1,4 +1,4 @@
-/** What every error of the host kit is: `error instanceof KycError` tells the kit's errors from others. */
+/** What every error of the kit is: `error instanceof KycError` tells the kit's errors from others. */
 export class KycError extends Error {
   override readonly name: string = 'KycError';
 }

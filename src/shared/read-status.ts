@@ -1,5 +1,5 @@
 /**
- * Reading a transaction's status, once for the element and the host kit: from the status
+ * Reading a transaction's status, once for the element and the kit: from the status
  * object of docs/host-protocol.md, from the KYC API's transaction envelope (`{ code, resource, data }`), or from a bare
  * transaction. Imports no zod, so it runs in browsers too; what it cannot read it throws as an
  * `Error` saying why, and each caller reports that its own way.

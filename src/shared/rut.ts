@@ -1,4 +1,4 @@
-/** Chilean RUT (the `nin` of docs/service.md §2.3.1): format and modulo-11 check digit. Shared by the sandbox and the host kit, which checks it before a request leaves. */
+/** Chilean RUT (the `nin` of docs/service.md §2.3.1): format and modulo-11 check digit. Shared by the sandbox and the kit, which checks it before a request leaves. */
 
 const RUT_FORMAT = /^(\d{1,3}(?:\.?\d{3}){2})-?([\dkK])$/;
 

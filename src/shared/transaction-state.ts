@@ -1,6 +1,6 @@
 /**
- * What the three booleans of a transaction mean (docs/service.md §3), and the status object the host kit
- * serves to the widget (docs/host-protocol.md). Shared by the element, the host kit and
+ * What the three booleans of a transaction mean (docs/service.md §3), and the status object the kit
+ * serves to the widget (docs/host-protocol.md). Shared by the element, the kit and
  * the sandbox; it imports no code (types only), so it runs in browsers and in Node alike.
  */
 import type { StepCode } from './wire/codes.js';
@@ -28,10 +28,10 @@ export interface TransactionStatus {
   issue_description: string | null;
   expires_at: string | null;
   updated_at: string | null;
-  /** Tries the end user has left, when the host knows and says (the service's status does not). */
+  /** Tries the end user has left, when the backend knows and says (the service's status does not). */
   tries_left?: number;
   /**
-   * When the capture step under way times out (ending the transaction `expired`), when the host can
+   * When the capture step under way times out (ending the transaction `expired`), when the backend can
    * tell from the step; null or absent otherwise.
    */
   step_expires_at?: string | null;

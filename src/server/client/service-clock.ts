@@ -1,9 +1,9 @@
-/** Further apart than this, the host's clock and the service's disagree; closer, a `Date` header cannot tell them apart. */
+/** Further apart than this, the kit's clock and the service's disagree; closer, a `Date` header cannot tell them apart. */
 const TOLERANCE_MS = 1500;
 
 /**
  * The KYC service's clock as the kit reads it from the `Date` header of the service's answers: the
- * host's clock, moved by how far the service's was ahead or behind when they last disagreed. The
+ * kit's clock, moved by how far the service's was ahead or behind when they last disagreed. The
  * deadlines a status carries are on the service's clock, so the time it is answered at must be too.
  * A `Date` has whole seconds: a reading is taken at the second's end, so that the kit is not behind
  * the service and a countdown never shows more time than is left.

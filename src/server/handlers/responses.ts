@@ -41,6 +41,6 @@ function upstreamFailure(error: unknown): Response | null {
 export function failureResponse(error: unknown, report: Report, uuid?: string): Response {
   report(error, uuid);
   if (error instanceof KycStoreError)
-    return errorResponse(503, 'store_unavailable', 'the host could not reach its store; retry shortly', { 'retry-after': '1' });
-  return upstreamFailure(error) ?? errorResponse(500, 'internal', 'the host could not serve this request');
+    return errorResponse(503, 'store_unavailable', 'the backend could not reach its store; retry shortly', { 'retry-after': '1' });
+  return upstreamFailure(error) ?? errorResponse(500, 'internal', 'the backend could not serve this request');
 }

@@ -33,7 +33,7 @@ const WAIT_STEP_MS = 100;
 /**
  * `POST`: answers the caller's current transaction (200), or creates one (201) when the caller asks
  * for a new one, has none to resume, or has no owner; within the owner's limits (429) and the
- * store's room (503). Only from the host's own pages or allowed origins (403). docs/sessions.md.
+ * store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
  */
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;

@@ -9,7 +9,7 @@ import type { OwnerOf } from './owner.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
 
 /**
- * `GET …/{uuid}`: the status object of docs/host-protocol.md for a transaction this host created, mounted at
+ * `GET …/{uuid}`: the status object of docs/host-protocol.md for a transaction this backend created, mounted at
  * any prefix (the uuid is the last path segment). While the service cannot be read, the last
  * known status is served, marked stale (`X-KYC-Stale` and `Age`, in seconds since it was read).
  */

@@ -1,5 +1,5 @@
 /**
  * kyc-verify/server/redis: the Store of a fleet of processes, on Redis. A separate entry so that
- * hosts without Redis never install or load its client (ioredis is an optional peer dependency).
+ * backends without Redis never install or load its client (ioredis is an optional peer dependency).
  */
 export { RedisStore, type RedisStoreOptions } from './redis-store.js';

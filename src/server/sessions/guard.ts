@@ -5,7 +5,7 @@ export const SESSION_HEADER = 'kyc-verify-session';
 
 /**
  * Why a session POST may not create, or null when it may. A page of another site cannot send the
- * custom header without a CORS preflight that the host grants; and a browser says where the call
+ * custom header without a CORS preflight that the backend grants; and a browser says where the call
  * comes from (Sec-Fetch-Site, Origin). A client that sends neither is no browser: it carries no
  * victim's cookie, so the header suffices.
  */
@@ -18,7 +18,7 @@ export function refusalOf(request: Request, allowedOrigins: ReadonlySet<string>)
   // The browser's own word; the Request's URL may name a proxy's upstream host rather than the page's.
   if (site === 'same-origin') return null;
   if (site === 'cross-site' || site === 'same-site') return `Sec-Fetch-Site ${site} from ${describe(origin)}, not in allowedOrigins`;
-  if (origin !== null && origin !== new URL(request.url).origin) return `Origin ${origin} is neither this host's nor in allowedOrigins`;
+  if (origin !== null && origin !== new URL(request.url).origin) return `Origin ${origin} is neither this backend's nor in allowedOrigins`;
   return null;
 }
 

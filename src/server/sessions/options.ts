@@ -9,7 +9,7 @@ export interface SessionOptions {
    */
   key?: (request: Request) => string | Promise<string>;
   /**
-   * Origins other than the host's own whose pages may create sessions (the element on another
+   * Origins other than the backend's own whose pages may create sessions (the element on another
    * origin, e.g. `'https://shop.example'`); exact `scheme://host[:port]` strings. Default none.
    */
   allowedOrigins?: readonly string[];

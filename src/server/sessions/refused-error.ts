@@ -1,6 +1,6 @@
 import { KycError } from '../kyc-error.js';
 
-/** A session POST the kit refused because it did not come from the host's own pages (403). */
+/** A session POST the kit refused because it did not come from the backend's own pages (403). */
 export class KycSessionRefusedError extends KycError {
   override readonly name = 'KycSessionRefusedError';
 }

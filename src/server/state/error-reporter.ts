@@ -35,11 +35,11 @@ export class KycRepeatedError extends KycError {
 }
 
 /**
- * Hands errors to the host's `onError` without flooding it: the first error of a kind is
+ * Hands errors to the backend's `onError` without flooding it: the first error of a kind is
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
  * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the host must reconcile.
+ * each names a transaction the backend must reconcile.
  */
 export class ErrorReporter {
   readonly #windows = new Map<string, { count: number; last: unknown; handler: ErrorSource }>();

@@ -21,7 +21,7 @@ export interface StatusFeedOptions {
 
 /**
  * The live statuses of the transactions this process streams. Every status any process of the
- * fleet stores reaches it through the store's publications; for hosts without webhooks, a follower
+ * fleet stores reaches it through the store's publications; for backends without webhooks, a follower
  * per streamed transaction also reads it at the read budget's pace (its reads are the fleet's, so
  * they add nothing beyond one a second). While a transaction is streamed, a mark in the store tells
  * the process that takes its webhooks to read it at once, so a step reaches the stream quickly.

@@ -13,7 +13,7 @@ export class KycStoreFullError extends KycStoreError {
 
 /**
  * A transaction the service created whose record the store could not keep: the widget never
- * learns its uuid, but the service has it. Reported to `onError` so that the host can cancel or
+ * learns its uuid, but the service has it. Reported to `onError` so that the backend can cancel or
  * reconcile it rather than lose track of it.
  */
 export class KycOrphanedTransactionError extends KycStoreError {

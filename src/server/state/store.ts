@@ -2,7 +2,7 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 
 export type Awaitable<T> = T | Promise<T>;
 
-/** A transaction this host created through the session handler, and for whom. */
+/** A transaction this backend created through the session handler, and for whom. */
 export interface CreatedTransaction {
   uuid: string;
   transactionId: string;

@@ -1,6 +1,6 @@
 /**
  * The constants of the wire format (docs/service.md §2, §3, §8). Imports nothing, so the browser element may
- * use it as well as the host kit and the sandbox.
+ * use it as well as the kit and the sandbox.
  */
 
 /** `authorization_method` values of docs/service.md §2.3. */

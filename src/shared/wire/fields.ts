@@ -1,7 +1,7 @@
 /**
  * The wire format of docs/service.md §2, defined once: each field with the type the spec gives it. The
  * sandbox builds its strict schemas and its OpenAPI document from these (adding formats and
- * defaults); the host kit builds the loose shapes it reads answers with (unknown fields pass).
+ * defaults); the kit builds the loose shapes it reads answers with (unknown fields pass).
  * Zod lives here: the browser element must never import this file.
  */
 import { z } from 'zod';
