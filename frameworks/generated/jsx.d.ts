@@ -63,16 +63,16 @@ type BaseProps = {
 type BaseEvents = {};
 
 export type KycVerifyProps = {
-  /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
+  /** The transaction's uuid (or 6-character nanoid), created by the backend. */
   transaction?: KycVerify["transaction"];
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
   "session-url"?: KycVerify["sessionUrl"];
-  /** The host's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
+  /** The backend's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
 which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   "status-url"?: KycVerify["statusUrl"];
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
   "verification-url"?: KycVerify["verificationUrl"];
-  /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
+  /** The verification link itself, when the backend has it; only `https:` (or `http:` on localhost) is shown. */
   link?: KycVerify["link"];
   /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
   mode?: KycVerify["mode"];
@@ -84,7 +84,7 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   "request-timeout"?: KycVerify["requestTimeout"];
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
   defer?: KycVerify["defer"];
-  /** Poll only: never open the host's status stream (Server-Sent Events on the status URL). */
+  /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   "no-stream"?: KycVerify["noStream"];
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
@@ -119,13 +119,13 @@ export type CustomElements = {
    * - **kyc-continue** - The end user pressed Continue after a successful verification.
    *
    * ### **Methods:**
-   *  - **start(options: _{ new?: boolean }_): _void_** - Starts a verification now. With `session-url`, asks the host for a session (for `defer`, or to
+   *  - **start(options: _{ new?: boolean }_): _void_** - Starts a verification now. With `session-url`, asks the backend for a session (for `defer`, or to
    * try again): the transaction it has for this user, resumed, or with `{ new: true }` a new one
    * (the header `kyc-verify-session: new`). Without, follows `transaction` afresh. Called while
    * disconnected, it runs on the next connection.
    *
    * ### **Slots:**
-   *  - _default_ - Content shown above the link, such as the host's own instructions.
+   *  - _default_ - Content shown above the link, such as the page's own instructions.
    *
    * ### **CSS Properties:**
    *  - **--kyc-verify-text** - Text colour. _(default: undefined)_

@@ -25,13 +25,13 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
 
 /**
  * Runs a biometric identity verification: shows the end user the verification link as a QR code
- * (desktop → phone) or a button (phone), follows the transaction through the host's status proxy
+ * (desktop → phone) or a button (phone), follows the transaction through the backend's status proxy
  * (its status stream when it offers one, polling otherwise) and tells the page how it ended.
  *
- * With a `session-url` it asks the host for the transaction itself: a POST with the header
- * `kyc-verify-session: resume` (the transaction the host has for this user, or a new one), or
+ * With a `session-url` it asks the backend for the transaction itself: a POST with the header
+ * `kyc-verify-session: resume` (the transaction the backend has for this user, or a new one), or
  * `kyc-verify-session: new` when a new one is wanted (`start({ new: true })`, or Try again after
- * a transaction failed or expired). A host that answers 429 is asked again only once its
+ * a transaction failed or expired). A backend that answers 429 is asked again only once its
  * `Retry-After` has passed: until then the element asks the end user, calmly, to wait or to finish
  * the verification under way.
  *
@@ -44,7 +44,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @fires {KycErrorDetail} kyc-error - A configuration, network or protocol error; `detail.retrying` says whether the element goes on.
  * @fires {KycStatusDetail} kyc-continue - The end user pressed Continue after a successful verification.
  *
- * @slot - Content shown above the link, such as the host's own instructions.
+ * @slot - Content shown above the link, such as the page's own instructions.
  *
  * @csspart base - The wrapper around everything.
  * @csspart qr - The QR code (an SVG image).
@@ -91,14 +91,14 @@ export class KycVerify extends LitElement {
     strings: { attribute: false },
   };
 
-  /** The transaction's uuid (or 6-character nanoid), created by the host's backend. */
+  /** The transaction's uuid (or 6-character nanoid), created by the backend. */
   transaction = '';
 
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
   sessionUrl = '';
 
   /**
-   * The host's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
+   * The backend's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
    * which Svelte templates leave alone); defaults to `<session-url>/{uuid}`.
    */
   statusUrl = '';
@@ -106,7 +106,7 @@ export class KycVerify extends LitElement {
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
   verificationUrl = '';
 
-  /** The verification link itself, when the host has it; only `https:` (or `http:` on localhost) is shown. */
+  /** The verification link itself, when the backend has it; only `https:` (or `http:` on localhost) is shown. */
   link = '';
 
   /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
@@ -124,7 +124,7 @@ export class KycVerify extends LitElement {
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
   defer = false;
 
-  /** Poll only: never open the host's status stream (Server-Sent Events on the status URL). */
+  /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   noStream = false;
 
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
@@ -183,7 +183,7 @@ export class KycVerify extends LitElement {
   readonly #qrCodeOf = keepingLastQrCode();
 
   /**
-   * Starts a verification now. With `session-url`, asks the host for a session (for `defer`, or to
+   * Starts a verification now. With `session-url`, asks the backend for a session (for `defer`, or to
    * try again): the transaction it has for this user, resumed, or with `{ new: true }` a new one
    * (the header `kyc-verify-session: new`). Without, follows `transaction` afresh. Called while
    * disconnected, it runs on the next connection.

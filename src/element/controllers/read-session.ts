@@ -2,12 +2,12 @@ import { dateText, readStatusOf } from '../../shared/read-status.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import { protocolError } from './request.js';
 
-/** The session answer of docs/host-protocol.md: the transaction the host created for this user, or resumed. */
+/** The session answer of docs/host-protocol.md: the transaction the backend created for this user, or resumed. */
 export interface SessionAnswer {
   uuid: string;
   link: string | null;
   expiresAt: string | null;
-  /** Present when the host also sent the status fields; a resumed transaction may have ended already. */
+  /** Present when the backend also sent the status fields; a resumed transaction may have ended already. */
   status: TransactionStatus | null;
 }
 

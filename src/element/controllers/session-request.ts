@@ -6,7 +6,7 @@ import { requestJson } from './request.js';
 
 /**
  * What the session POST asks for, in its `kyc-verify-session` header: `resume` the transaction
- * the host has for this user (or a new one when there is none), or a `new` one.
+ * the backend has for this user (or a new one when there is none), or a `new` one.
  */
 export type SessionMode = 'resume' | 'new';
 
@@ -15,14 +15,14 @@ export interface SessionRequestOptions {
   url(): string;
   /** Milliseconds the request may take. */
   timeout(): number;
-  /** Gets `session` with the answer, or `session-failed`: every failure is final, the host decides whether to try again. */
+  /** Gets `session` with the answer, or `session-failed`: every failure is final, the page decides whether to try again. */
   send(event: MachineEvent): void;
 }
 
 /**
- * The POST to the host's session URL that creates or resumes a transaction, sent while the host
+ * The POST to the backend's session URL that creates or resumes a transaction, sent while the host
  * is connected. A removal cancels the request under way and the next connection sends it again; a
- * move (removed and appended in one task) keeps it, since aborting it would make the host create
+ * move (removed and appended in one task) keeps it, since aborting it would make the backend create
  * a second transaction.
  */
 export class SessionRequest implements ReactiveController {

@@ -6,14 +6,14 @@ import { asRequestError, type RequestError } from './request.js';
 import type { PolledTransaction } from './status-poller.js';
 
 /**
- * The stream contract's heartbeat: the host sends a `ping` every 15 s, and a stream silent for
+ * The stream contract's heartbeat: the backend sends a `ping` every 15 s, and a stream silent for
  * two of them is dead. Not public: only the element tests shorten it, to see silence quickly.
  * @internal
  */
 export const heartbeat = { ms: 15_000 };
 
 /**
- * Follows a transaction through the host's status stream (Server-Sent Events on its status URL)
+ * Follows a transaction through the backend's status stream (Server-Sent Events on its status URL)
  * while the host is connected. Status events are read as polled answers are. Follow `null` once it
  * brings an end: EventSource would otherwise reconnect.
  *
@@ -79,7 +79,7 @@ export class StatusStream implements ReactiveController {
     this.#timer = setTimeout(down, silence());
     // Before the first event any error means "not offered". After it, EventSource reconnects
     // (sending Last-Event-ID) until it gives up with CLOSED or the silence limit passes; meanwhile
-    // the element polls, so a host that went away shows as it does to polling.
+    // the element polls, so a backend that went away shows as it does to polling.
     source.onerror = () => {
       if (!live || source.readyState === EventSource.CLOSED) down();
       else this.send({ type: 'delivering', delivering: false });

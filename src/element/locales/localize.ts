@@ -65,7 +65,7 @@ export interface KycVerifyStrings {
   errorLost: string;
   errorSetup: string;
   /**
-   * The host asks to wait (429: too many verifications under way or begun): calm, not an error.
+   * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
    * Try again shows once the wait it asked for has passed.
    */
   busy: string;
@@ -85,7 +85,7 @@ export function languageOf(element: HTMLElement): string {
   return primary.find((tag) => tag in LANGUAGES) ?? 'es';
 }
 
-/** The strings of `language`, with the host's replacements over them. */
+/** The strings of `language`, with the page's replacements over them. */
 export function stringsFor(language: string, overrides: Partial<KycVerifyStrings> = {}): KycVerifyStrings {
   return { ...LANGUAGES[language]!, ...overrides };
 }
