@@ -77,15 +77,15 @@ which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
   /** `auto` (a QR code on wide screens, a big button on touch and narrow screens), `qr`, `button` or `both`. */
   mode?: KycVerify["mode"];
   /** Milliseconds between status polls while all is well. */
-  "poll-interval"?: KycVerify["pollInterval"];
+  "poll-interval"?: KycVerify["pollInterval"] | `${number}`;
   /** Milliseconds after success before Continue is enabled (docs/service.md §6.7's debounce). */
-  "continue-delay"?: KycVerify["continueDelay"];
+  "continue-delay"?: KycVerify["continueDelay"] | `${number}`;
   /** Milliseconds one request may take before it is abandoned and retried. */
-  "request-timeout"?: KycVerify["requestTimeout"];
+  "request-timeout"?: KycVerify["requestTimeout"] | `${number}`;
   /** With a session URL: wait for `start()` instead of creating the transaction on connect. */
   defer?: KycVerify["defer"];
   /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
-  "no-stream"?: KycVerify["noStream"];
+  "no-stream"?: KycVerify["noStream"] | "";
   /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
   /** Replacements for any of the visible strings. */

@@ -16,7 +16,13 @@ const CONSUMERS: { name: string; framework: string; checker: Checker; refusals: 
     name: 'react-19',
     framework: 'React 19 (<kyc-verify> in JSX)',
     checker: 'tsc',
-    refusals: [/"sideways"/, /'verified' does not exist/, /Property 'status' does not exist/],
+    refusals: [
+      /"sideways"/,
+      /"soon"/,
+      /Type 'string' is not assignable to type 'boolean/,
+      /'verified' does not exist/,
+      /Property 'status' does not exist/,
+    ],
   },
   {
     name: 'react-18',
@@ -25,8 +31,8 @@ const CONSUMERS: { name: string; framework: string; checker: Checker; refusals: 
     refusals: [/"sideways"/, /'verified' does not exist/, /Property 'status' does not exist/],
   },
   { name: 'next', framework: 'Next.js (a client component)', checker: 'tsc', refusals: [/"sideways"/, /'reason' does not exist/] },
-  { name: 'vue', framework: 'Vue 3', checker: 'vue-tsc', refusals: [/"sideways"/, /'verified' does not exist/] },
-  { name: 'svelte', framework: 'Svelte 5', checker: 'svelte-check', refusals: [/"sideways"/, /'verified' does not exist/] },
+  { name: 'vue', framework: 'Vue 3', checker: 'vue-tsc', refusals: [/"sideways"/, /"soon"/, /'verified' does not exist/] },
+  { name: 'svelte', framework: 'Svelte 5', checker: 'svelte-check', refusals: [/"sideways"/, /"soon"/, /'verified' does not exist/] },
   {
     name: 'angular',
     framework: 'Angular (kyc-verify/angular, strict templates)',
