@@ -53,6 +53,11 @@ export async function serveApp(root: string): Promise<AppServer> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((done) => server.close(() => done())),
+    // Chromium may keep a connection open (a preconnected socket) that close() alone would wait for.
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
