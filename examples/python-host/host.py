@@ -155,6 +155,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         path = urlsplit(self.path).path
+        self.log_access(path)
         if path == "/kyc/session":
             self.session()
         elif path == "/kyc/webhook":
@@ -164,6 +165,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         path = urlsplit(self.path).path
+        self.log_access(path)
         uuid = path[len(STATUS_PREFIX) :]
         owner = self.owner()
         # One answer for "not ours", "not yours" and "no cookie": a uuid's existence is not revealed.
@@ -243,6 +245,12 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         pass  # Quiet: paths carry transaction uuids, which belong in your own logs only.
 
+    def log_access(self, path):
+        """With --access-log, one line per request on stdout: its method, route (no uuid) and Accept header."""
+        if self.host.config.access_log:
+            route = STATUS_PREFIX + "{uuid}" if path.startswith(STATUS_PREFIX) else path
+            print("access %s %s accept=%s" % (self.command, route, self.headers.get("accept")), flush=True)
+
 
 def main():
     parser = argparse.ArgumentParser(description="A <kyc-verify> host backend, standard library only.")
@@ -254,6 +262,7 @@ def main():
     parser.add_argument("--client-id", default="sandbox-client")
     parser.add_argument("--client-secret", default="sandbox-secret")
     parser.add_argument("--company-id", default="sandbox-company")
+    parser.add_argument("--access-log", action="store_true", help="print each request's method, route and Accept header")
     parser.add_argument("--nin", default="11.111.111-1", help="the RUT of this demo's single user")
     config = parser.parse_args()
 

@@ -64,8 +64,8 @@ export const RULES = {
     why: 'polls every second or two cost a body each; a host that gives ETags must honour them',
   },
   stream: {
-    name: 'stream: Accept: text/event-stream gets status events carrying the status object',
-    why: 'the element reads `event: status` whose data is the status object; a JSON answer means no stream is offered',
+    name: 'stream: a host that says "stream": true answers Accept: text/event-stream with status events carrying the status object',
+    why: 'the element opens the stream only once an answer says "stream": true, then reads `event: status` whose data is the status object; a host that does not say it is never asked',
   },
   webhooks: {
     name: 'webhooks: every delivery of the service is answered 2xx',

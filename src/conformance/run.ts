@@ -8,7 +8,15 @@ import { AnswerLog, Visitor, type HostUrls } from './http.js';
 import { Verdicts, type RuleId, type Verdict } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
 import { checkGuard, checkNew, checkResume, startSession, type Session } from './session-checks.js';
-import { checkFollows, checkPendingStatus, checkStrangers, checkStream, checkUnknown, type ExpectedStatus } from './status-checks.js';
+import {
+  checkFollows,
+  checkPendingStatus,
+  checkStrangers,
+  checkStream,
+  checkUnknown,
+  offersStream,
+  type ExpectedStatus,
+} from './status-checks.js';
 import { expectedStatus } from './status-object.js';
 import { ISSUE_CODES } from '../shared/issue-codes.js';
 
@@ -70,8 +78,9 @@ export async function runConformance(target: Target): Promise<Verdict[]> {
       }),
       judged('stream', async () => {
         const streamer = visitor();
-        const { uuid } = await session(streamer);
-        await checkStream(streamer, uuid, () => move(uuid, '002')().then(move(uuid, '012')), log, verdicts);
+        const { uuid, body } = await session(streamer);
+        const offered = await offersStream(streamer, uuid, body);
+        await checkStream(streamer, uuid, offered, () => move(uuid, '002')().then(move(uuid, '012')), log, verdicts);
       }),
     ]);
     await judged('statusExpired', async () => {

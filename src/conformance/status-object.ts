@@ -26,6 +26,7 @@ const REQUIRED: Record<string, [string, (value: unknown) => boolean]> = {
 const OPTIONAL: Record<string, [string, (value: unknown) => boolean]> = {
   server_time: ['an ISO 8601 date-time', isDateTime],
   step_expires_at: ['an ISO 8601 date-time or null', (value) => value === null || isDateTime(value)],
+  stream: ['true (or absent)', (value) => typeof value === 'boolean'],
 };
 
 /** What is wrong with `body` as the status object of `uuid`: one line per problem, none when it is right. */

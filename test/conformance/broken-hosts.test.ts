@@ -114,6 +114,14 @@ const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
           : handlers.status(request, context),
     }),
   ],
+  [
+    'says "stream": true but answers a stream request with JSON',
+    'stream',
+    (handlers) => ({
+      ...handlers,
+      status: (request, context) => handlers.status(withHeaders(request, { accept: 'application/json' }), context),
+    }),
+  ],
   ['answers webhooks 500', 'webhooks', (handlers) => ({ ...handlers, webhook: async () => new Response(null, { status: 500 }) })],
 ];
 

@@ -26,10 +26,21 @@ describe('the Python reference host', () => {
   });
   after(() => host?.close());
 
+  /** The requests for the status stream the host received: from its own access log. */
+  const streamRequests = () => host.accessLog().filter((line) => line.includes('text/event-stream'));
+  const statusRequests = () => host.accessLog().filter((line) => line.startsWith('access GET /kyc/status/'));
+
   it('passes every rule of kyc-verify-conformance', async () => {
     const { code, stdout } = await runCommand(argsOf(host.target));
     assert.deepEqual(failedLines(stdout), []);
     assert.equal(code, 0);
+  });
+
+  it('is never asked for a stream by the check: it does not say "stream": true', async () => {
+    const { stdout } = await runCommand(argsOf(host.target));
+    assert.match(stdout, /no stream offered/);
+    assert.notEqual(statusRequests().length, 0, 'the access log sees the status reads');
+    assert.deepEqual(streamRequests(), []);
   });
 
   describe('with the element in Chromium', () => {
@@ -45,6 +56,9 @@ describe('the Python reference host', () => {
 
     it('follows a transaction to kyc-successful while the phone walks the flow', { timeout: 60_000 }, async () => {
       const page = await browser.newPage();
+      const console: string[] = [];
+      page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+      const polledBefore = statusRequests().length;
       // The page and the bundle come from the host's origin; the element's requests go to the Python host itself.
       await page.route(`${host.url}/`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
       await page.route(`${host.url}/kyc-verify.bundle.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: bundle }));
@@ -64,6 +78,10 @@ describe('the Python reference host', () => {
         code: '013',
         issueDescription: 'Flow completed successfully',
       });
+      // A JSON-only host: the element polled it, never asked it for a stream, and logged nothing.
+      assert.notEqual(statusRequests().length, polledBefore, 'the element polled');
+      assert.deepEqual(streamRequests(), []);
+      assert.deepEqual(console, []);
     });
   });
 });

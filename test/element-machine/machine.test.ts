@@ -30,7 +30,15 @@ function statusOf(state: TransactionState, fields: Partial<TransactionStatus> = 
   return { uuid: UUID, state, step: null, code: null, issue_description: null, expires_at: null, updated_at: null, ...fields };
 }
 
-const answer = (status: TransactionStatus | null, uuid = UUID): SessionAnswer => ({ uuid, link: LINK, expiresAt: null, status });
+const answer = (status: TransactionStatus | null, uuid = UUID): SessionAnswer => ({
+  uuid,
+  link: LINK,
+  expiresAt: null,
+  status,
+  offersStream: false,
+});
+/** A status poll's answer from a backend that says it streams. */
+const offering = (state: TransactionState = 'pending'): MachineEvent => ({ type: 'status', status: statusOf(state, { stream: true }) });
 
 /** The calls the effects make, in order: `[name, ...arguments]`, an event as its type and detail. */
 function callsOf(effects: ((io: Io) => void)[]): unknown[][] {
@@ -64,8 +72,10 @@ const started = (setup: Setup, mode: 'resume' | 'new' = 'resume'): MachineEvent 
   updated: true,
   connected: true,
 });
-/** Following UUID through its stream, as after connecting with `transaction`. */
+/** Following UUID by polling, as after connecting with `transaction`. */
 const following = (setup = WITH_TRANSACTION) => after(idle(), configure(setup)).state;
+/** Following UUID through its stream, once a poll said the backend offers one. */
+const streaming = (setup = WITH_TRANSACTION) => after(following(setup), offering()).state;
 /** Waiting for the answer to a session request. */
 const starting = () => after(idle(), configure(WITH_SESSIONS)).state;
 const httpError = (status: number, retryAfter?: number) =>
@@ -78,11 +88,11 @@ describe('element machine: configuring', () => {
     assert.deepEqual(calls, []);
   });
 
-  it('idle → following (transaction): opens the status stream, polls nothing', () => {
+  it('idle → following (transaction): polls, opening no stream before the backend says it offers one', () => {
     const { state, calls } = after(idle(), configure(WITH_TRANSACTION));
     assert.equal(state.phase, 'following');
     assert.equal(state.followed?.statusUrl, `https://shop.example/kyc/status/${UUID}`);
-    assert.deepEqual(calls.at(-1), ['watch', state.followed, null]);
+    assert.deepEqual(calls.at(-1), ['watch', null, state.followed]);
   });
 
   it('idle → following (transaction, no-stream): polls', () => {
@@ -118,7 +128,24 @@ describe('element machine: configuring', () => {
   it('following → following (a location changed): follows the transaction where it now is', () => {
     const { state, calls } = after(following(), configure({ ...WITH_TRANSACTION, statusUrl: '/other/{uuid}' }));
     assert.equal(state.followed?.statusUrl, `https://shop.example/other/${UUID}`);
+    assert.deepEqual(calls.at(-1), ['watch', null, state.followed]);
+  });
+
+  it('following → following (a location changed after stream: true): streams from where it now is', () => {
+    const { state, calls } = after(streaming(), configure({ ...WITH_TRANSACTION, statusUrl: '/other/{uuid}' }));
     assert.deepEqual(calls.at(-1), ['watch', state.followed, null]);
+  });
+
+  it('following → following (no-stream removed after stream: true): opens the stream', () => {
+    const polling = streaming({ ...WITH_TRANSACTION, noStream: true });
+    const { state, calls } = after(polling, configure(WITH_TRANSACTION));
+    assert.deepEqual(calls.at(-1), ['watch', state.followed, null]);
+  });
+
+  it('following → following (no-stream removed before any stream: true): polls on', () => {
+    const polling = following({ ...WITH_TRANSACTION, noStream: true });
+    const { state, calls } = after(polling, configure(WITH_TRANSACTION));
+    assert.deepEqual(calls.at(-1), ['watch', null, state.followed]);
   });
 
   it('following → following (another transaction): forgets the old one and its status', () => {
@@ -192,8 +219,21 @@ describe('element machine: session answers', () => {
     assert.equal(state.followed?.link, LINK);
     assert.deepEqual(calls, [
       ['countdown', { expires_at: expiresAt }],
-      ['watch', state.followed, null],
+      ['watch', null, state.followed],
     ]);
+  });
+
+  it('starting → following (an answer saying stream: true): opens the stream at once, polls nothing', () => {
+    const { state, calls } = after(starting(), { type: 'session', answer: { ...answer(null), offersStream: true } });
+    assert.deepEqual(calls, [['watch', state.followed, null]]);
+  });
+
+  it('starting → following (stream: true, no-stream): polls', () => {
+    const { state, calls } = after(idle(), configure({ ...WITH_SESSIONS, noStream: true }), {
+      type: 'session',
+      answer: { ...answer(null), offersStream: true },
+    });
+    assert.deepEqual(calls, [['watch', null, state.followed]]);
   });
 
   it('starting → following (an answer with a status): fires kyc-state-change with it', () => {
@@ -306,20 +346,55 @@ describe('element machine: statuses', () => {
 });
 
 describe('element machine: stream and countdown', () => {
+  it('following → following (a poll says stream: true): opens the stream, before the events it fires, and stops polling', () => {
+    const { state, calls } = after(following(), offering());
+    assert.equal(state.streaming, true);
+    assert.deepEqual(names(calls), ['watch', 'countdown', 'dispatch']);
+    assert.deepEqual(calls[0], ['watch', state.followed, null]);
+  });
+
+  it('following → following (polls that do not say stream: true): polls on, opens no stream', () => {
+    const { state, calls } = after(following(), { type: 'status', status: statusOf('pending', { step: 'Capture_credential_Ok' }) });
+    assert.equal(state.streaming, false);
+    assert.equal(names(calls).includes('watch'), false);
+  });
+
+  it('following → following (stream: true again): opens nothing more', () => {
+    const { calls } = after(streaming(), offering());
+    assert.equal(names(calls).includes('watch'), false);
+  });
+
+  it('following → following (a poll says stream: true, no-stream): polls on, opens no stream', () => {
+    const { state, calls } = after(following({ ...WITH_TRANSACTION, noStream: true }), offering());
+    assert.equal(state.streaming, false);
+    assert.deepEqual(
+      calls.filter(([name, stream]) => name === 'watch' && stream !== null),
+      [],
+    );
+  });
+
+  it('following → ended (a poll says stream: true with an end): opens no stream', () => {
+    const { calls } = after(following(), offering('failed'));
+    assert.deepEqual(
+      calls.filter(([name]) => name === 'watch'),
+      [['watch', null, null]],
+    );
+  });
+
   it('following → following (the stream is not offered): polls', () => {
-    const { state, calls } = after(following(), { type: 'delivering', delivering: false });
+    const { state, calls } = after(streaming(), { type: 'delivering', delivering: false });
     assert.equal(state.streaming, false);
     assert.deepEqual(calls, [['watch', state.followed, state.followed]]);
   });
 
   it('following → following (the stream delivers again): stops polling', () => {
-    const polling = after(following(), { type: 'delivering', delivering: false }).state;
+    const polling = after(streaming(), { type: 'delivering', delivering: false }).state;
     const { calls } = after(polling, { type: 'delivering', delivering: true });
     assert.deepEqual(calls, [['watch', polling.followed, null]]);
   });
 
   it('following → following (the stream delivers, as it already did): nothing', () => {
-    assert.deepEqual(after(following(), { type: 'delivering', delivering: true }).calls, []);
+    assert.deepEqual(after(streaming(), { type: 'delivering', delivering: true }).calls, []);
   });
 
   it('following → following (the countdown reached zero while polling): polls at once', () => {
@@ -327,7 +402,7 @@ describe('element machine: stream and countdown', () => {
   });
 
   it('following → following (the countdown reached zero while streaming): leaves it to the stream', () => {
-    assert.deepEqual(after(following(), { type: 'deadline' }).calls, []);
+    assert.deepEqual(after(streaming(), { type: 'deadline' }).calls, []);
   });
 });
 

@@ -185,6 +185,20 @@ export function follow(scripted: Scripted, attributes: Record<string, string> = 
   });
 }
 
+/** The kit's session answer for UUID: it says that the status streams, so the stream opens at once. */
+export const STREAMING_SESSION: Answer = { body: { uuid: UUID, link: LINK, stream: true } };
+
+/** A `<kyc-verify>` starting a session on the scripted session route, polling every 100 ms. */
+export function start(scripted: Scripted, attributes: Record<string, string> = {}) {
+  return mount({
+    'session-url': scripted.sessionUrl,
+    'status-url': scripted.statusUrl,
+    'verification-url': VERIFICATION_URL,
+    'poll-interval': '100',
+    ...attributes,
+  });
+}
+
 export function shadow(element: KycVerify, selector: string) {
   return element.shadowRoot!.querySelector<HTMLElement>(selector);
 }

@@ -20,6 +20,7 @@ test('POST answers 201 with the session contract: uuid, link, expires_at and the
     updated_at: transaction.updated_at,
     step_expires_at: null,
     server_time: body.server_time,
+    stream: true,
     link: `${sandbox.url}/transactions/${transaction.uuid}`,
     resumed: false,
   });

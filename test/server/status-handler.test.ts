@@ -20,7 +20,18 @@ async function hostWithSession(options: { owner?: boolean; fetch?: typeof fetch;
   return { ...host, uuid: body.uuid, counter, client, tick: (ms = 1_100) => void (now += ms) };
 }
 
-const STATUS_FIELDS = ['code', 'expires_at', 'issue_description', 'server_time', 'state', 'step', 'step_expires_at', 'updated_at', 'uuid'];
+const STATUS_FIELDS = [
+  'code',
+  'expires_at',
+  'issue_description',
+  'server_time',
+  'state',
+  'step',
+  'step_expires_at',
+  'stream',
+  'updated_at',
+  'uuid',
+];
 
 test('answers the status object of design.md, and nothing else', async () => {
   const { poll, uuid } = await hostWithSession();

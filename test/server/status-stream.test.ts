@@ -40,6 +40,13 @@ test('answers the current status at once, as a status event whose id is its vers
   events.close();
 });
 
+test('says in each status event that it streams (stream: true), as the session and status answers do', async () => {
+  const { stream } = await hostWithSession();
+  const events = await stream();
+  assert.equal(statusOf(await events.next('status')).stream, true);
+  events.close();
+});
+
 test('offers the stream with the headers that keep proxies from buffering it and every cache from keeping it', async () => {
   const { stream } = await hostWithSession();
   const events = await stream();

@@ -9,6 +9,8 @@ export interface SessionAnswer {
   expiresAt: string | null;
   /** Present when the backend also sent the status fields; a resumed transaction may have ended already. */
   status: TransactionStatus | null;
+  /** The backend said it streams the status (`"stream": true`): the element may open the stream at once. */
+  offersStream: boolean;
 }
 
 /** Reads the answer to `POST <session-url>`. */
@@ -21,5 +23,6 @@ export function readSession(body: unknown): SessionAnswer {
     link: typeof answer.link === 'string' ? answer.link : null,
     expiresAt: dateText(answer.expires_at),
     status,
+    offersStream: answer.stream === true,
   };
 }

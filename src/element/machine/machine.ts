@@ -46,6 +46,8 @@ export interface MachineState {
   mode: SessionMode;
   /** `start()` was called while disconnected: it runs on the next connection. */
   queued: boolean;
+  /** The backend said it streams the followed transaction's status: until then, polling alone. */
+  offered: boolean;
   /** The status stream is being opened or delivers: no polling meanwhile. */
   streaming: boolean;
   /** The phase's wait has passed: Continue after success, Try again after a 429's Retry-After. */
@@ -100,7 +102,7 @@ export interface Change {
 }
 
 /** Nothing followed, nothing asked for. */
-const IDLE = { phase: 'idle', followed: null, status: null, problem: null, streaming: false, waited: false } as const;
+const IDLE = { phase: 'idle', followed: null, status: null, problem: null, offered: false, streaming: false, waited: false } as const;
 
 export const initialState = (setup: Setup): MachineState => ({
   ...IDLE,
@@ -148,8 +150,17 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       if (waits) effects.push((io) => io.wait(retryAfter * 1000));
       return { ...broken, waited: !waits };
     }
-    case 'status':
-      return phase === 'following' ? observe(state, event.status, effects) : state;
+    case 'status': {
+      if (phase !== 'following') return state;
+      // The backend says it streams: followed afresh (once, not at an end), through the stream unless `no-stream`.
+      const { stream, state: now } = event.status;
+      const opens = stream && !state.offered && !isTerminal(now);
+      return observe(
+        opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.sessionLink) : state,
+        event.status,
+        effects,
+      );
+    }
     case 'status-failed': {
       if (phase !== 'following') return state;
       const problem = errorDetailOf(event.error, event.retrying, followed!.id);
@@ -220,8 +231,9 @@ function request(state: MachineState, mode: SessionMode, effects: Effect[]): Mac
 
 /**
  * Checks and resolves everything about transaction `id`, then follows it: through its stream
- * unless `no-stream`, by polling otherwise. A session answer may bring the first status and a
- * deadline; an ended transaction is shown, never followed. No request is made for a bad configuration.
+ * when the backend said it offers one (the session answer, or a poll) and `no-stream` is not set, by polling otherwise. A session answer may bring the
+ * first status and a deadline; an ended transaction is shown, never followed. No request is made
+ * for a bad configuration.
  */
 function follow(state: MachineState, effects: Effect[], id: string, sessionLink: string | null, answer?: SessionAnswer): MachineState {
   const located = locate(id, sessionLink, state.setup);
@@ -230,17 +242,19 @@ function follow(state: MachineState, effects: Effect[], id: string, sessionLink:
   const kept = state.followed?.id === id ? state.status : null;
   const seen = answer?.status ?? kept;
   const ended = seen !== null && isTerminal(seen.state);
-  const { noStream } = state.setup;
+  const said = answer ? answer.offersStream : state.offered;
+  const streams = said && !state.setup.noStream;
   const expiresAt = answer?.expiresAt;
   if (expiresAt) effects.push((io) => io.countdown({ expires_at: expiresAt }));
-  if (!ended) effects.push((io) => io.watch(noStream ? null : located, noStream ? located : null));
+  if (!ended) effects.push((io) => io.watch(streams ? located : null, streams ? null : located));
   const following: MachineState = {
     ...state,
     phase: 'following',
     followed: located,
     status: kept,
     problem: null,
-    streaming: !ended && !noStream,
+    offered: said,
+    streaming: !ended && streams,
   };
   if (answer?.status) return observe(following, answer.status, effects);
   return ended ? { ...following, phase: 'ended' } : following;

@@ -42,11 +42,12 @@ export function statusOf(transaction: Transaction): TransactionStatus {
 }
 
 /**
- * The status as answered at `now` (epoch ms), with the server's time. Added to each answer, not
- * to the stored status, so that versions (ETags) change only when the transaction does.
+ * The status as answered at `now` (epoch ms), with the server's time and the word that the kit
+ * streams it (the element opens the stream only once told). Added to each answer, not to the
+ * stored status, so that versions (ETags) change only when the transaction does.
  */
 export function answeredAt(status: TransactionStatus, now: number): TransactionStatus {
-  return { ...status, server_time: new Date(now).toISOString() };
+  return { ...status, server_time: new Date(now).toISOString(), stream: true };
 }
 
 /** The status as `client` answers it now, on the service's clock (the client's own when it cannot read the service's). */
