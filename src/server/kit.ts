@@ -9,6 +9,7 @@ import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
+import { Reconciliation } from './state/reconciliation.js';
 import { ResultDelivery, type OnResult } from './state/result-delivery.js';
 import { StatusFeed } from './state/status-feed.js';
 import { StatusReader } from './state/status-reader.js';
@@ -95,6 +96,15 @@ export function createKycKit(options: KycKitOptions): KycKit {
     retentionMs,
     now: client.now,
   });
+  const reconciliation = new Reconciliation({
+    store,
+    reader,
+    results,
+    background,
+    report: reporter.for('results'),
+    intervalMs: tuning.reconcileIntervalMs,
+    now: client.now,
+  });
   const feed = new StatusFeed({
     store,
     reader,
@@ -111,6 +121,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     store,
     reader,
     results,
+    reconciliation,
     background,
     owner: options.owner,
     feed,
@@ -119,7 +130,8 @@ export function createKycKit(options: KycKitOptions): KycKit {
     report: reporter.for(handler),
   });
 
-  const sweeper = new Sweeper(results, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
+  const sweeps = [(context?: RequestContext) => results.sweep(context), (context?: RequestContext) => reconciliation.sweep(context)];
+  const sweeper = new Sweeper(sweeps, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
   const withSweep =
     (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
     (request, context) => {

@@ -1,4 +1,5 @@
 import {
+  RECONCILE_INTERVAL_MS,
   RESULT_LEASE_MS,
   RETENTION_MS,
   RETRY_DELAYS_MS,
@@ -23,6 +24,12 @@ export interface KycKitTuning {
   storeTimeoutMs?: number;
   /** How often this process looks for results left by a dead process or due for a retry. Default 1 s; 0 turns sweeping off, on the timer and on requests. */
   sweepIntervalMs?: number;
+  /**
+   * How often each transaction the kit created is read while pending, when nothing else (a poll,
+   * a stream, a webhook's confirmation) read it within that time: so an end whose webhook was lost
+   * reaches `onResult` though nobody polls. Checked on the sweeps. Default 60 000 ms.
+   */
+  reconcileIntervalMs?: number;
   /** Between heartbeats (`event: ping`), which keep proxies from closing a quiet stream. Default 15 000 ms. */
   streamHeartbeatMs?: number;
   /** How often a streamed transaction is read, for backends whose webhooks do not tell its steps. Default 1 000 ms (the read budget). */
@@ -46,6 +53,7 @@ export function resolveTuning(tuning: KycKitTuning = {}): ResolvedTuning {
     retentionMs: tuning.retentionMs ?? RETENTION_MS,
     storeTimeoutMs: tuning.storeTimeoutMs ?? STORE_TIMEOUT_MS,
     sweepIntervalMs: tuning.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    reconcileIntervalMs: tuning.reconcileIntervalMs ?? RECONCILE_INTERVAL_MS,
     streamHeartbeatMs: tuning.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS,
     streamFollowIntervalMs: tuning.streamFollowIntervalMs ?? STREAM_FOLLOW_INTERVAL_MS,
     maxStreamsPerTransaction: tuning.maxStreamsPerTransaction ?? 5,

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Awaitable, CachedStatus, Store } from '../../src/server/state/store.js';
 import type { TransactionState } from '../../src/shared/transaction-state.js';
+import { followContract } from './store-contract-follows.js';
 import { sessionContract } from './store-contract-sessions.js';
 
 /** Long enough that nothing expires during a test. */
@@ -30,6 +31,7 @@ export function storeContract(open: () => Awaitable<Store>): void {
     test(name, async () => body(await open()));
   };
   sessionContract(open);
+  followContract(open);
 
   it('keeps a created record under its uuid, and knows no other', async (store) => {
     const record = { uuid: 'u', transactionId: 't-1', owner: 'alice' };

@@ -63,6 +63,8 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     const initial = statusOf(transaction);
     try {
       await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner }, reader.ttlOf(initial));
+      // Followed until its end, so that its result is delivered whoever polls and whatever happens to its webhooks.
+      await kit.reconciliation.follow(transaction.uuid, initial);
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }

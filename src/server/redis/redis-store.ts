@@ -188,6 +188,18 @@ export class RedisStore implements Store {
     return (await this.#run('dueJobs', this.#key('jobs', 'due'), this.#key('job', ''), limit)) as string[];
   }
 
+  async follow(uuid: string, dueInMs: number, ttlMs: number): Promise<void> {
+    await this.#runFollowed('follow', uuid, dueInMs, ttlMs);
+  }
+
+  async claimFollowed(limit: number, periodMs: number): Promise<string[]> {
+    return (await this.#runFollowed('claimFollowed', limit, periodMs)) as string[];
+  }
+
+  async unfollow(uuid: string): Promise<void> {
+    await this.#runFollowed('unfollow', uuid);
+  }
+
   async setMark(mark: TransactionMark, uuid: string, ttlMs: number): Promise<void> {
     await this.#client.set(this.#key('mark', `${mark}:${uuid}`), '1', 'PX', ttlMs);
   }
@@ -216,6 +228,10 @@ export class RedisStore implements Store {
 
   #runLedger(script: ScriptName, owner: string, ...args: (string | number)[]): Promise<unknown> {
     return this.#run(script, this.#key('sessions', owner), this.#key('status', ''), ...args);
+  }
+
+  #runFollowed(script: ScriptName, ...args: (string | number)[]): Promise<unknown> {
+    return this.#run(script, this.#key('followed', 'due'), this.#key('followed', 'ends'), ...args);
   }
 
   #runJob(script: ScriptName, key: string, ...args: (string | number)[]): Promise<unknown> {

@@ -8,6 +8,7 @@
  * The due index is a sorted set of job names scored by when each job can next be taken.
  */
 
+import { followScripts } from './follow-scripts.js';
 import { sessionScripts } from './session-scripts.js';
 
 export interface ScriptDefinition {
@@ -138,6 +139,7 @@ return 1
 
 export const scripts = {
   ...sessionScripts,
+  ...followScripts,
   holdLease: { numberOfKeys: 1, lua: holdLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),

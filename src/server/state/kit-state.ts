@@ -4,6 +4,7 @@ import type { StreamLimiter } from '../handlers/status-stream.js';
 import type { ResolvedTuning } from '../tuning.js';
 import type { BackgroundWork } from './background.js';
 import type { Report } from './error-reporter.js';
+import type { Reconciliation } from './reconciliation.js';
 import type { ResultDelivery } from './result-delivery.js';
 import type { StatusFeed } from './status-feed.js';
 import type { StatusReader } from './status-reader.js';
@@ -15,6 +16,8 @@ export interface KitState {
   store: Store;
   reader: StatusReader;
   results: ResultDelivery;
+  /** Follows every transaction the session handler created until its end. */
+  reconciliation: Reconciliation;
   background: BackgroundWork;
   owner: OwnerOf | undefined;
   /** The live statuses behind the status streams, and the streams open. */

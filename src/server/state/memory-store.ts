@@ -49,6 +49,8 @@ export class MemoryStore implements Store {
   readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   readonly #jobs: ExpiringMap<Job>;
   readonly #marks: ExpiringMap<true>;
+  /** Each followed transaction's next check (epoch ms). */
+  readonly #followed: ExpiringMap<number>;
   readonly #shared: ExpiringMap<string>;
   readonly #sessions: MemorySessions;
 
@@ -61,6 +63,7 @@ export class MemoryStore implements Store {
     // A transaction followed by a stream has two marks (watched, webhooked).
     this.#marks = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'marks');
     this.#shared = new ExpiringMap(SPARE_ENTRIES, now, 'shared values');
+    this.#followed = new ExpiringMap(maxEntries, now, 'followed transactions');
     this.#sessions = new MemorySessions({
       maxEntries,
       now,
@@ -186,6 +189,25 @@ export class MemoryStore implements Store {
       .sort(([, a], [, b]) => takeableAt(a) - takeableAt(b))
       .slice(0, limit)
       .map(([key]) => key);
+  }
+
+  follow(uuid: string, dueInMs: number, ttlMs: number): void {
+    this.#followed.set(uuid, this.#now() + dueInMs, ttlMs);
+  }
+
+  claimFollowed(limit: number, periodMs: number): string[] {
+    const now = this.#now();
+    const due = [...this.#followed.entries()]
+      .filter(([, dueAt]) => dueAt <= now)
+      .sort(([, a], [, b]) => a - b)
+      .slice(0, limit)
+      .map(([uuid]) => uuid);
+    for (const uuid of due) this.#followed.set(uuid, now + periodMs, this.#followed.ttlOf(uuid));
+    return due;
+  }
+
+  unfollow(uuid: string): void {
+    this.#followed.delete(uuid);
   }
 
   setMark(mark: TransactionMark, uuid: string, ttlMs: number): void {

@@ -61,7 +61,9 @@ export type JobTake =
  * clock (one clock for the whole fleet on a shared store).
  *
  * Jobs are the kit's durable work (delivering a result to `onResult`): a job is due, held by one
- * process under a lease that expires, waiting for a retry, or done for good.
+ * process under a lease that expires, waiting for a retry, or done for good. Followed
+ * transactions are the reconciliation's: each created transaction is checked once a period, by
+ * one process of the fleet, until its end is found.
  */
 export interface Store {
   saveCreated(record: CreatedTransaction, ttlMs: number): Awaitable<void>;
@@ -115,6 +117,20 @@ export interface Store {
   dropJob(key: string, holder: string): Awaitable<void>;
   /** Up to `limit` jobs due now, lease-expired ones included. */
   dueJobs(limit: number): Awaitable<string[]>;
+
+  /**
+   * Follows `uuid` (a transaction the kit created) until its end: due for a check in `dueInMs`,
+   * followed no longer than `ttlMs` (its record's life) unless `unfollow` comes first.
+   */
+  follow(uuid: string, dueInMs: number, ttlMs: number): Awaitable<void>;
+  /**
+   * Up to `limit` followed transactions due for a check now, soonest first, each made due again in
+   * `periodMs` in the same step: a claim, so that one caller per period checks each, and one that
+   * dies leaves them to whoever claims them a period later.
+   */
+  claimFollowed(limit: number, periodMs: number): Awaitable<string[]>;
+  /** Stops following `uuid` (its end is recorded). */
+  unfollow(uuid: string): Awaitable<void>;
 
   /**
    * Tells every process of the fleet, this one included, that `uuid`'s stored status is now

@@ -1,10 +1,13 @@
 import type { BackgroundWork, RequestContext } from './background.js';
-import type { ResultDelivery } from './result-delivery.js';
+
+/** One kind of work a sweep looks for in the store. */
+export type Sweep = (context?: RequestContext) => Promise<void>;
 
 /**
- * Looks for results due for a retry or left by a dead process: on a timer, and on requests for
- * runtimes that freeze between them. The timer keeps neither the process nor a dropped kit alive:
- * it holds the sweeper weakly and stops once the kit is gone.
+ * Looks for the kit's work in the store (results due for a retry or left by a dead process,
+ * followed transactions due for a check): on a timer, and on requests for runtimes that freeze
+ * between them. The timer keeps neither the process nor a dropped kit alive: it holds the sweeper
+ * weakly and stops once the kit is gone.
  */
 export class Sweeper {
   #last = -Infinity;
@@ -13,7 +16,7 @@ export class Sweeper {
   readonly #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
-    private readonly results: ResultDelivery,
+    private readonly sweeps: readonly Sweep[],
     private readonly background: BackgroundWork,
     private readonly report: (error: unknown) => void,
     private readonly now: () => number,
@@ -37,7 +40,7 @@ export class Sweeper {
 
   sweep(context?: RequestContext): void {
     this.#last = this.now();
-    const swept = this.results.sweep(context).then(
+    const swept = Promise.all(this.sweeps.map((sweep) => sweep(context))).then(
       () => void (this.#failing = false),
       (error: unknown) => {
         if (!this.#failing) this.report(error);

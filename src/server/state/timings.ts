@@ -96,3 +96,12 @@ export const STORE_TIMEOUT_MS = 2000;
  * (`tuning.sweepIntervalMs`). Shorter delivers them sooner, at more store calls.
  */
 export const SWEEP_INTERVAL_MS = 1000;
+
+/**
+ * How often the kit itself checks a transaction it created and nobody else read meanwhile
+ * (`tuning.reconcileIntervalMs`): one read per period at most, so that an end whose webhook was
+ * lost reaches `onResult` though nobody polls. Shorter delivers such an end sooner, at one more
+ * read per transaction per period while it is pending (60 s: 60 an hour, 10 in a default
+ * 10-minute transaction); never more than the read budget allows.
+ */
+export const RECONCILE_INTERVAL_MS = 60_000;
