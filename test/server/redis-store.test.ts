@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { cached, storeContract } from './store-contract.js';
@@ -39,8 +39,9 @@ test('gives every key it writes a TTL, under its prefix', async () => {
   await store.finishJob('k', 'p1', 60_000);
   await store.reserveSession('alice', 'place', { maxPending: 3, maxCreated: 10, createdWindowMs: 60_000 }, 60_000);
   await store.confirmSession('alice', 'place', { uuid: 'u', key: '', link: 'l' }, 60_000, 60_000);
+  await store.follow('u', 0, 60_000);
   const keys = await client.keys(`test-${stores}:*`);
-  assert.equal(keys.length, 9, keys.join(', '));
+  assert.equal(keys.length, 11, keys.join(', '));
   for (const key of keys) assert.ok((await client.pttl(key)) > 0, `${key} has a TTL`);
 });
 
@@ -53,6 +54,19 @@ test('keeps in its due index only the jobs that may run again', async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.deepEqual(await store.dueJobs(10), ['kept']);
   assert.deepEqual(await client.zrange(`test-${stores}:jobs:due`, '0', '-1'), ['kept']);
+});
+
+test('by default, keeps its keys under the hash-tagged prefix {kyc-verify}:, one Cluster slot', async () => {
+  await new RedisStore({ client }).saveCreated({ uuid: 'default-prefix', transactionId: 't', owner: null }, 60_000);
+  assert.deepEqual(await client.keys('*default-prefix'), ['{kyc-verify}:created:default-prefix']);
+});
+
+test('refuses a Cluster client with a prefix that is not hash-tagged: its scripts would fail with CROSSSLOT', () => {
+  const cluster = new Cluster([{ host: '127.0.0.1', port: server.port }], { lazyConnect: true });
+  assert.throws(() => new RedisStore({ client: cluster, prefix: 'kyc-verify-prod:' }), /hash-tagged, such as '\{kyc-verify-prod\}:'/);
+  assert.throws(() => new RedisStore({ client: cluster, prefix: '{}kyc:' }), TypeError);
+  assert.ok(new RedisStore({ client: cluster, prefix: '{kyc-verify-prod}:' }));
+  cluster.disconnect();
 });
 
 test('leaves a client passed in open when closed', async () => {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { isTerminal } from '../../shared/transaction-state.js';
 import { KycStoreError } from '../state/store-errors.js';
 import type {
@@ -16,11 +16,18 @@ import { parseStatusMessage } from './status-message.js';
 import { scripts, type ScriptName } from './scripts.js';
 
 export interface RedisStoreOptions {
-  /** A client of yours; the store defines its scripts on it and never closes it. */
-  client?: Redis;
+  /**
+   * A client of yours: a `Redis`, or a `Cluster` (then `prefix` must be hash-tagged, so that every
+   * key of the store is in one slot, as its scripts need). The store defines its scripts on it and
+   * never closes it.
+   */
+  client?: Redis | Cluster;
   /** Where to connect when no client is given, e.g. `redis://127.0.0.1:6379`. Default: ioredis's default (localhost:6379). */
   url?: string;
-  /** Put before every key, so that several kits (or tests) share one Redis. Default `'kyc-verify:'`. */
+  /**
+   * Put before every key, so that several kits (or environments) share one Redis: give each its
+   * own. Default `'{kyc-verify}:'`, a Cluster hash tag: every key of the store in one slot.
+   */
   prefix?: string;
   /** When the store opens its own client (no `client` given): how long a command may take before it fails. Default 1000 ms. */
   commandTimeoutMs?: number;
@@ -33,15 +40,18 @@ const commandName = (script: ScriptName): string => `kycVerify_${script}`;
 
 /** The Store of a fleet: every process of the fleet that uses the same Redis and prefix shares it. */
 export class RedisStore implements Store {
-  readonly #client: Redis;
+  readonly #client: Redis | Cluster;
   readonly #ownsClient: boolean;
   readonly #prefix: string;
   /** Each subscriber's listener, and where what goes wrong with its messages is reported. */
   readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   /** The subscriber connection, open while anyone listens to statuses. */
-  #subscriber: Redis | null = null;
+  #subscriber: Redis | Cluster | null = null;
 
-  constructor({ client, url, prefix = 'kyc-verify:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
+  constructor({ client, url, prefix = '{kyc-verify}:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
+    if (client instanceof Cluster && !hasHashTag(prefix)) {
+      throw new TypeError(`on a Redis Cluster the prefix must be hash-tagged, such as '{${prefix.replace(/:$/, '')}}:', not '${prefix}'`);
+    }
     this.#client = client ?? ownClient(url, commandTimeoutMs);
     this.#ownsClient = !client;
     this.#prefix = prefix;
@@ -125,8 +135,10 @@ export class RedisStore implements Store {
    * again after a reconnection. Its message handler runs inside the client's data handler, where a
    * throw would stop the process: nothing it calls may throw.
    */
-  #subscribe(): Redis {
-    const subscriber = this.#client.duplicate({ enableOfflineQueue: true });
+  #subscribe(): Redis | Cluster {
+    const client = this.#client;
+    const subscriber =
+      client instanceof Cluster ? client.duplicate([], { enableOfflineQueue: true }) : client.duplicate({ enableOfflineQueue: true });
     subscriber.on('error', () => {});
     subscriber.on('message', (channel: string, message: string) => {
       const parsed = parseStatusMessage(message);
@@ -222,7 +234,7 @@ export class RedisStore implements Store {
 
   #run(script: ScriptName, ...keysAndArgs: (string | number)[]): Promise<unknown> {
     // defineCommand adds the scripts as methods that ioredis's types cannot know.
-    const withScripts = this.#client as Redis & Record<string, Script>;
+    const withScripts = this.#client as unknown as Record<string, Script>;
     return withScripts[commandName(script)]!(...keysAndArgs);
   }
 
@@ -257,6 +269,13 @@ function ownClient(url: string | undefined, commandTimeoutMs: number): Redis {
   // Every failed command rejects with its error; the connection's own error events would only repeat it on the console.
   client.on('error', () => {});
   return client;
+}
+
+/** Whether Redis Cluster hashes only a part of `prefix` (between its first `{` and the next `}`, not empty): then every key with it shares one slot. */
+function hasHashTag(prefix: string): boolean {
+  const open = prefix.indexOf('{');
+  const close = open < 0 ? -1 : prefix.indexOf('}', open + 1);
+  return close > open + 1;
 }
 
 const parse = <T>(json: string | null): T | undefined => (json === null ? undefined : (JSON.parse(json) as T));
