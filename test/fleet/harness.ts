@@ -16,6 +16,8 @@ export interface Report {
   uuid?: string;
   state?: string;
   message?: string;
+  /** Of an error: the part of the kit that met it (onError's context). */
+  handler?: string;
   pid: number;
 }
 
@@ -39,6 +41,10 @@ export interface InstanceEnv {
   /** The per-owner limits (`sessions.maxPending`, `sessions.maxCreated`); 'Infinity' turns one off. Default the kit's. */
   MAX_PENDING?: string;
   MAX_CREATED?: string;
+  /** How often the kit checks each transaction it created (`tuning.reconcileIntervalMs`); default the kit's. */
+  RECONCILE_MS?: string;
+  /** A Redis Cluster's nodes, `host:port,host:port…`: the store runs on an ioredis Cluster instead of `REDIS_URL`. */
+  REDIS_CLUSTER?: string;
 }
 
 export interface Instance {
@@ -174,7 +180,8 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
     turn = (turn + 1) % Math.max(1, alive.length);
     return [...alive.slice(turn), ...alive.slice(0, turn)].map((instance) => instance.url);
   });
-  const prefix = `fleet-${crypto.randomUUID()}:`;
+  // Hash-tagged, as a Cluster needs: every key of the fleet in one slot.
+  const prefix = `{fleet-${crypto.randomUUID()}}:`;
   const common = {
     KYC_URL: kycUrl,
     REDIS_URL: redisUrl,
@@ -195,6 +202,10 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
     url: balancer.url,
     instances,
     reports,
+    /** The key prefix of the fleet's store. */
+    prefix,
+    /** The errors reported to onError. */
+    errors: () => reports.filter((report) => report.event === 'error'),
     /** The onResult calls that completed, per uuid. */
     results: () => reports.filter((report) => report.event === 'result'),
     kill: (instance: Instance) => stop(instance, 'SIGKILL'),

@@ -6,11 +6,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKycClient, createKycKit, toNodeHandler, type Store } from '../../src/server/index.js';
+import { Cluster } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 
 const env = process.env;
 const kycUrl = env.KYC_URL!;
-const redisStore = new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
+/** On a Cluster, with the bounds the store's own client would have: commands fail fast while a node is away. */
+const cluster = (nodes: string) =>
+  new Cluster(
+    nodes.split(',').map((node) => ({ host: node.split(':')[0]!, port: Number(node.split(':')[1]) })),
+    { redisOptions: { commandTimeout: 1000, maxRetriesPerRequest: 1 } },
+  );
+const redisStore = env.REDIS_CLUSTER
+  ? new RedisStore({ client: cluster(env.REDIS_CLUSTER), prefix: env.REDIS_PREFIX! })
+  : new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
 const writeDelayMs = Number(env.WRITE_STATUS_DELAY_MS ?? 0);
 /** The store as this instance sees it: with `WRITE_STATUS_DELAY_MS`, every status write leaves late. */
 const store: Store = new Proxy(redisStore, {
@@ -57,7 +66,7 @@ const kit = createKycKit({
     }
     await report({ event: 'result', uuid: status.uuid, state: status.state, transactionId: transaction.transactionId });
   },
-  onError: (error) => void report({ event: 'error', message: String(error) }).catch(() => {}),
+  onError: (error, context) => void report({ event: 'error', message: String(error), handler: context.handler }).catch(() => {}),
   sessions: {
     ...(env.MAX_PENDING && { maxPending: Number(env.MAX_PENDING) }),
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
@@ -67,6 +76,7 @@ const kit = createKycKit({
     ...(env.STORE_TIMEOUT_MS && { storeTimeoutMs: Number(env.STORE_TIMEOUT_MS) }),
     retryDelaysMs: [200, 400, 800],
     streamFollowIntervalMs: Number(env.STREAM_FOLLOW_MS ?? 1000),
+    ...(env.RECONCILE_MS && { reconcileIntervalMs: Number(env.RECONCILE_MS) }),
   },
 });
 

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createConnection, createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -11,16 +14,25 @@ export interface RedisServer {
   readonly pid: number;
   /** Kills the server and waits until it has exited. */
   stop(): Promise<void>;
-  /** Starts it again on the same port (stopping it first if it runs). */
+  /** Starts it again on the same port (stopping it first if it runs): empty, unless it is persistent. */
   restart(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /** Every write appended to a file of its own (fsynced at once), so that a restart finds what was written. */
+  persistent?: boolean;
 }
 
 const binary = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 const startupLimitMs = 10_000;
 
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer({ persistent = false }: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
-  let child = await launch(port);
+  const directory = persistent ? mkdtempSync(join(tmpdir(), 'kyc-verify-redis-')) : undefined;
+  // Kept across stops and restarts, removed with the test process.
+  if (directory) process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+  const args = directory ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', directory] : ['--appendonly', 'no'];
+  let child = await launchRedis(port, args);
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
@@ -36,14 +48,16 @@ export async function startRedisServer(): Promise<RedisServer> {
     stop,
     async restart() {
       await stop();
-      child = await launch(port);
+      child = await launchRedis(port, args);
     },
   };
 }
 
-async function launch(port: number): Promise<ChildProcess> {
-  const args = ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** A redis-server on `port` with `args` beside the tests' defaults (no snapshots, loopback only), once it answers PING. */
+export async function launchRedis(port: number, args: string[]): Promise<ChildProcess> {
+  const child = spawn(binary, ['--save', '', '--port', String(port), '--bind', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const record = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-4000);
@@ -82,7 +96,7 @@ async function answersPing(port: number): Promise<boolean> {
 }
 
 /** A port that was free a moment ago (the OS picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
