@@ -115,9 +115,23 @@ export async function startCountedSandbox() {
       if (req.method === 'POST' && path === '/v1/transactions/') creates++;
     },
   );
+  /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */
+  const outcome = async (uuid: string, code: string) => {
+    const answer = await fetch(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    if (!answer.ok) throw new Error(`outcome ${code}: ${answer.status}`);
+  };
   return {
     sandbox,
     sandboxUrl,
+    outcome,
+    /** A document capture and a good selfie: the transaction ends successful. */
+    succeed: async (uuid: string) => {
+      for (const code of ['002', '012']) await outcome(uuid, code);
+    },
     /** Where the instances reach the service: through the counter. */
     kycUrl: proxy.url,
     reads,

@@ -44,18 +44,6 @@ function useFleet(env: (index: number) => InstanceEnv) {
   return () => fleet!;
 }
 
-/** A document capture and a good selfie, told to the sandbox: the transaction ends successful and its webhooks go out. */
-async function succeed(uuid: string): Promise<void> {
-  for (const code of ['002', '012']) {
-    const answer = await fetch(`${service.sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    if (!answer.ok) throw new Error(`outcome ${code}: ${answer.status}`);
-  }
-}
-
 /** `count` sessions of distinct users, created through the balancer (so on every instance), and never polled. */
 const startSessions = (fleet: Fleet, count: number, tag: string) =>
   Promise.all(Array.from({ length: count }, (_, index) => fleet.startSession(`${tag}-${index}`)));
@@ -90,7 +78,7 @@ describe('every webhook dropped (connection refused), nobody polling', () => {
 
   test('9 transactions ended: each reaches onResult exactly once, read at most once a second, and never again after its end', async () => {
     const uuids = await startSessions(fleet(), 9, 'dropped');
-    await Promise.all(uuids.map(succeed));
+    await Promise.all(uuids.map(service.succeed));
     await service.sandbox.webhooksSettled();
     assert.ok(webhookAttempts(uuids).length >= 9, 'the service tried to deliver the webhooks');
     assert.deepEqual(new Set(webhookAttempts(uuids)), new Set([null]), 'no webhook reached the fleet');
@@ -114,7 +102,7 @@ describe('every webhook answered 503, nobody polling', () => {
 
   test('9 transactions ended: each reaches onResult exactly once', async () => {
     const uuids = await startSessions(fleet(), 9, 'refused');
-    await Promise.all(uuids.map(succeed));
+    await Promise.all(uuids.map(service.succeed));
     await service.sandbox.webhooksSettled();
     assert.ok(refusals >= 9, `the service's webhooks were answered 503 (${refusals})`);
     assert.deepEqual(new Set(webhookAttempts(uuids)), new Set([503]));
@@ -132,7 +120,7 @@ describe('an instance SIGKILLed, every webhook dropped, nobody polling', () => {
     await delay(PERIOD_MS + 500);
     const [doomed] = fleet().instances;
     await fleet().kill(doomed!);
-    await Promise.all(uuids.map(succeed));
+    await Promise.all(uuids.map(service.succeed));
     const { calls } = await resultsOf(fleet(), uuids);
     assert.deepEqual(calls, Array(9).fill(1));
     assert.ok(
@@ -150,7 +138,7 @@ describe('Redis stopped and restarted, webhooks answered 503 meanwhile, nobody p
     const uuids = await startSessions(fleet(), 6, 'outage');
     await redis.stop();
     try {
-      await Promise.all(uuids.map(succeed));
+      await Promise.all(uuids.map(service.succeed));
       await service.sandbox.webhooksSettled();
       // The webhooks reached the fleet, whose store was away: each was answered 503, and is never delivered again.
       assert.deepEqual(new Set(webhookAttempts(uuids)), new Set([503]));
