@@ -89,6 +89,23 @@ describe('every webhook dropped (connection refused), nobody polling', () => {
   });
 });
 
+describe('pending transactions nobody polls, on three instances', () => {
+  const fleet = useFleet(() => ({ WEBHOOK_URL: UNREACHABLE }));
+
+  test('each is read once a period by the whole fleet, not once per instance nor at the read budget’s pace', async () => {
+    const uuids = await startSessions(fleet(), 6, 'quiet');
+    const startedAt = performance.now();
+    await delay(5 * PERIOD_MS);
+    const periods = (performance.now() - startedAt) / PERIOD_MS;
+    for (const uuid of uuids) {
+      const reads = readsOf([uuid]).length;
+      assert.ok(reads >= 1, `${uuid} was checked`);
+      // Its first check comes a period after its creation: at most one read per whole period since.
+      assert.ok(reads <= Math.floor(periods), `${uuid} read ${reads} times in ${periods.toFixed(1)} periods`);
+    }
+  });
+});
+
 describe('every webhook answered 503, nobody polling', () => {
   let refusals = 0;
   const refuser = createServer((req, res) => {
