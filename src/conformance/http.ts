@@ -72,6 +72,11 @@ export class Visitor {
     });
   }
 
+  /** A GET of `url` (the session answer's `status_url`, say) as the element makes it. */
+  get(what: string, url: string): Promise<Answer> {
+    return this.#request(what, url, { headers: { accept: 'application/json' } });
+  }
+
   getStatus(uuid: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.#request(`status GET ${uuid}`, this.statusUrlOf(uuid), { headers: { accept: 'application/json', ...headers } });
   }

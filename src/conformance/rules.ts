@@ -13,6 +13,10 @@ export const RULES = {
     name: 'session: new answers 201 with another transaction after the first ended',
     why: '"Try again" after a failure or an expiry sends new: it needs a fresh transaction',
   },
+  sessionStatusUrl: {
+    name: 'session: a status_url in the session answer answers that transaction\u2019s status to its owner',
+    why: 'the element follows status_url (resolved against the session URL) when the page sets no status-url; one that fails leaves the person with an error',
+  },
   sessionNeedsHeader: {
     name: 'session: a POST without kyc-verify-session is refused with 403',
     why:

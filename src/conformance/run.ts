@@ -7,7 +7,7 @@ import { checkCaching, checkPersonalData } from './answer-checks.js';
 import { AnswerLog, Visitor, type HostUrls } from './http.js';
 import { Verdicts, type RuleId, type Verdict } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
-import { checkGuard, checkNew, checkResume, startSession, type Session } from './session-checks.js';
+import { checkGuard, checkNew, checkResume, checkStatusUrl, startSession, type Session } from './session-checks.js';
 import {
   checkFollows,
   checkPendingStatus,
@@ -53,6 +53,7 @@ export async function runConformance(target: Target): Promise<Verdict[]> {
   const first = await startSession(owner, verdicts);
   if (first) {
     created.push(first.uuid);
+    await checkStatusUrl(owner, first, verdicts);
     await checkResume(owner, first, verdicts);
     await checkPendingStatus(owner, first.uuid, verdicts);
     const other = visitor();

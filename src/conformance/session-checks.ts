@@ -32,6 +32,19 @@ export async function startSession(visitor: Visitor, verdicts?: Verdicts): Promi
   return session;
 }
 
+/** A session answer's `status_url`, resolved against the session URL, must answer that transaction's status. */
+export async function checkStatusUrl(visitor: Visitor, session: Session, verdicts: Verdicts): Promise<void> {
+  const statusUrl = session.body.status_url;
+  if (statusUrl === undefined) return verdicts.pass('sessionStatusUrl', 'no status_url sent: the element follows <session-url>/{uuid}');
+  const url =
+    typeof statusUrl === 'string' && URL.canParse(statusUrl, visitor.urls.sessionUrl) && new URL(statusUrl, visitor.urls.sessionUrl);
+  if (!url) return verdicts.fail('sessionStatusUrl', `status_url: ${JSON.stringify(statusUrl)}, expected a URL`);
+  const answer = await visitor.get(`status GET ${url.href}`, url.href);
+  const body = jsonOf(answer) as Record<string, unknown> | undefined;
+  const problems = answer.status === 200 ? statusProblems(body ?? {}, session.uuid) : [`${url.href}: saw ${seen(answer)}, expected 200`];
+  verdicts.judge('sessionStatusUrl', problems, `follows ${url.href}`);
+}
+
 export async function checkResume(visitor: Visitor, first: Session, verdicts: Verdicts): Promise<void> {
   const answer = await visitor.postSession('resume');
   const { problems, session } = readSession(answer, [200]);

@@ -37,6 +37,13 @@ export interface KycKitOptions extends WebhookOptions {
    * Without it, every session POST creates a transaction and no per-owner limit applies (docs/sessions.md).
    */
   owner?: OwnerOf;
+  /**
+   * Where the status handler is mounted, as the browser reaches it, with `{uuid}` where the uuid
+   * goes: `'/kyc/status/{uuid}'`, or a URL relative to the session URL. Each session answer then
+   * says it (`status_url`), and the element follows it there. Default: none, and the element
+   * follows `<session-url>/<uuid>`, which the session handler answers as the status handler does.
+   */
+  statusUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
@@ -56,7 +63,10 @@ export interface KycKitOptions extends WebhookOptions {
 export type KitHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
 export interface KycKit {
-  /** `POST`: answers the caller's current transaction, or creates one (docs/sessions.md). */
+  /**
+   * `POST`: answers the caller's current transaction, or creates one (docs/sessions.md).
+   * `GET …/{uuid}` below it: the status handler, the element's default status URL.
+   */
   session: KitHandler;
   /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
   status: KitHandler;
@@ -78,7 +88,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? console.error);
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
-  const sessions = resolveSessionOptions(options.sessions);
+  const sessions = resolveSessionOptions(options.sessions, options.statusUrl);
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
   const { retentionMs } = tuning;
@@ -139,11 +149,18 @@ export function createKycKit(options: KycKitOptions): KycKit {
       return handle(request, context);
     };
 
+  const status = statusHandler(stateOf('status'));
+  const session = sessionHandler(
+    stateOf('session'),
+    options.buildRequest,
+    options.newTransactionId ?? (() => crypto.randomUUID()),
+    sessions,
+  );
+
   return {
-    session: withSweep(
-      sessionHandler(stateOf('session'), options.buildRequest, options.newTransactionId ?? (() => crypto.randomUUID()), sessions),
-    ),
-    status: withSweep(statusHandler(stateOf('status'))),
+    // `<session-url>/{uuid}` is where the element follows when nobody says otherwise: one mount serves both.
+    session: withSweep((request, context) => (request.method === 'GET' ? status(request, context) : session(request, context))),
+    status: withSweep(status),
     webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
     idle: () => background.idle(),
     get openStreams() {

@@ -6,12 +6,12 @@ import { runConformance } from '../../src/conformance/run.js';
 import { NIN, useSandbox } from '../server/harness.js';
 import { startKitHost, visitorOf, withHeaders, type Breakage, type KitHandler } from './kit-host.js';
 
-/** A status handler whose JSON answers are rewritten by `change`. */
+/** A handler whose successful JSON answers are rewritten by `change`. */
 const rewritingJson =
-  (status: KitHandler, change: (body: Record<string, unknown>) => void): KitHandler =>
+  (handler: KitHandler, change: (body: Record<string, unknown>) => void): KitHandler =>
   async (request, context) => {
-    const response = await status(request, context);
-    if (!response.headers.get('content-type')?.includes('json') || response.status !== 200) return response;
+    const response = await handler(request, context);
+    if (!response.headers.get('content-type')?.includes('json') || !response.ok) return response;
     const body = await response.json();
     change(body);
     return new Response(JSON.stringify(body), response);
@@ -41,6 +41,11 @@ const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
     (handlers) => ({ ...handlers, status: rewritingJson(handlers.status, (body) => (body.nin = NIN)) }),
   ],
   ['answers a stranger 200', 'statusStranger', answersStrangers],
+  [
+    'says a status_url it does not serve',
+    'sessionStatusUrl',
+    (handlers) => ({ ...handlers, session: rewritingJson(handlers.session, (body) => (body.status_url = `/kyc/nowhere/${body.uuid}`)) }),
+  ],
   [
     'lets shared caches keep the status',
     'privateCaching',

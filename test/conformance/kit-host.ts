@@ -56,6 +56,8 @@ export async function startKitHost(sandboxUrl: string, breakage: Breakage = (han
     onResult: () => {},
     onError: () => {},
     owner: visitorOf,
+    // Said in each session answer (status_url), which the check follows.
+    statusUrl: '/kyc/status/{uuid}',
   });
   const handlers = breakage({ session: kit.session, status: kit.status, webhook: kit.webhook });
   const routes = [

@@ -36,6 +36,7 @@ const answer = (status: TransactionStatus | null, uuid = UUID): SessionAnswer =>
   expiresAt: null,
   status,
   offersStream: false,
+  statusUrl: null,
 });
 /** A status poll's answer from a backend that says it streams. */
 const offering = (state: TransactionState = 'pending'): MachineEvent => ({ type: 'status', status: statusOf(state, { stream: true }) });
@@ -221,6 +222,33 @@ describe('element machine: session answers', () => {
       ['countdown', { expires_at: expiresAt }],
       ['watch', null, state.followed],
     ]);
+  });
+
+  it('starting → following (no status_url in the answer): follows <session-url>/{uuid}', () => {
+    const { state } = after(starting(), { type: 'session', answer: answer(null) });
+    assert.equal(state.followed?.statusUrl, `https://shop.example/kyc/session/${UUID}`);
+  });
+
+  it('starting → following (an answer with status_url, no status-url set): follows where the answer said', () => {
+    const statusUrl = `https://shop.example/api/kyc/status/${UUID}`;
+    const { state, calls } = after(starting(), { type: 'session', answer: { ...answer(null), statusUrl } });
+    assert.equal(state.followed?.statusUrl, statusUrl);
+    assert.deepEqual(calls.at(-1), ['watch', null, state.followed]);
+  });
+
+  it('starting → following (status_url in the answer, status-url set): status-url wins', () => {
+    const { state } = after(idle(), configure({ ...WITH_SESSIONS, statusUrl: '/kyc/status/{uuid}' }), {
+      type: 'session',
+      answer: { ...answer(null), statusUrl: `https://shop.example/api/kyc/status/${UUID}` },
+    });
+    assert.equal(state.followed?.statusUrl, `https://shop.example/kyc/status/${UUID}`);
+  });
+
+  it('following → following (an attribute moves the transaction): the answer’s status_url is kept', () => {
+    const statusUrl = `https://shop.example/api/kyc/status/${UUID}`;
+    const followed = after(starting(), { type: 'session', answer: { ...answer(null), statusUrl } }).state;
+    const { state } = after(followed, configure({ ...WITH_SESSIONS, noStream: true }));
+    assert.equal(state.followed?.statusUrl, statusUrl);
   });
 
   it('starting → following (an answer saying stream: true): opens the stream at once, polls nothing', () => {

@@ -5,7 +5,7 @@
 //   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>);
 //                                      with Accept: text/event-stream, the next stream answer instead
 //   POST /scripted/<id>/session        next session answer
-//   GET  /scripted/<id>/log            every request so far but streams: { route, method, uuid, cookie, cacheControl, session, at }
+//   GET  /scripted/<id>/log            every request so far but streams: { route, path, method, uuid, cookie, cacheControl, session, at }
 //   GET  /scripted/<id>/streams        every stream request so far: { uuid, lastEventId, at, closedAt }
 //   GET  /csp-page?status-url=…        the element alone on a page under a strict Content-Security-Policy
 //
@@ -68,6 +68,7 @@ export async function scriptedStatusMiddleware(ctx, next) {
   const count = script.log.filter((entry) => entry.route === kind).length;
   script.log.push({
     route: kind,
+    path: ctx.path,
     method: ctx.method,
     uuid: uuid ?? null,
     cookie: ctx.get('cookie'),

@@ -27,6 +27,7 @@ export type StreamAnswer = Answer | { events: StreamEvent[]; hold?: boolean; pin
 
 export interface LoggedRequest {
   route: 'status' | 'session';
+  path: string;
   method: string;
   uuid: string | null;
   cookie: string;

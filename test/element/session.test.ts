@@ -16,6 +16,17 @@ describe('<kyc-verify> sessions', () => {
     expect(poll).to.include({ route: 'status', method: 'GET', uuid: UUID });
   });
 
+  it('follows the status_url the session answer gives, relative to session-url, when status-url is not set', async () => {
+    const scripted = await script({
+      session: [{ ...created, body: { ...created.body, status_url: `status/${UUID}` } }],
+      status: [status('pending')],
+    });
+    const { of } = await mount({ 'session-url': scripted.sessionUrl, 'poll-interval': '100' });
+    await until(() => of('kyc-state-change').length === 1);
+    const [, poll] = await scripted.log();
+    expect(poll!.path).to.equal(new URL(`status/${UUID}`, new URL(scripted.sessionUrl, document.baseURI)).pathname);
+  });
+
   it('sends the page cookies with the session request', async () => {
     document.cookie = 'host-session=alice; path=/';
     try {

@@ -56,6 +56,13 @@ test('a resumed session answer (200) matches sessionAnswer', async () => {
   await matches('sessionAnswer', resumed);
 });
 
+test('a session answer with status_url (the kit told where its status handler is) matches sessionAnswer', async () => {
+  const host = await start({ owner: ownerFromHeader, statusUrl: '/kyc/status/{uuid}' });
+  const { body } = await host.startSession();
+  assert.equal(body.status_url, `/kyc/status/${body.uuid}`);
+  await matches('sessionAnswer', body);
+});
+
 test('the status answer (200) matches status', async () => {
   const { host, body } = await hostWithSession();
   const response = await host.poll(body.uuid);

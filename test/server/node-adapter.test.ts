@@ -58,3 +58,28 @@ test('behind a body parser without the raw body, the parsed body is re-serialize
   const url = await webhookBehindParser(false);
   assert.equal((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status, 204);
 });
+
+test('the session handler mounted where the path is stripped (Express’s app.use) creates, and answers GET /<uuid> with the status', async () => {
+  const kit = createKycKit({
+    client: sandboxClient(sandbox.url),
+    buildRequest: () => createRequestWithoutId(),
+    onResult: () => {},
+    tuning: { sweepIntervalMs: 0 },
+  });
+  const handler = toNodeHandler(kit.session);
+  const mount = '/kyc/session';
+  // What app.use(mount, handler) does: the handler sees the path below the mount.
+  const server = createServer((req, res) => {
+    req.url = req.url!.slice(mount.length) || '/';
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  const sessionUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
+  const created = await fetch(sessionUrl, { method: 'POST', headers: { 'kyc-verify-session': 'resume' } });
+  assert.equal(created.status, 201);
+  const { uuid } = (await created.json()) as { uuid: string };
+  const status = await fetch(`${sessionUrl}/${uuid}`);
+  assert.equal(status.status, 200);
+  assert.equal(((await status.json()) as { uuid: string }).uuid, uuid);
+});

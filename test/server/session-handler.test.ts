@@ -110,9 +110,38 @@ test('a failing service answers 502, a silent one 504', async () => {
   assert.equal((await startSession()).response.status, 504);
 });
 
-test('anything but POST answers 405', async () => {
+test('anything but POST and GET answers 405', async () => {
   const { url } = await hostWith();
-  const response = await fetch(`${url}/kyc/session`);
+  const response = await fetch(`${url}/kyc/session`, { method: 'PUT' });
   assert.equal(response.status, 405);
-  assert.equal(response.headers.get('allow'), 'POST');
+  assert.equal(response.headers.get('allow'), 'POST, GET');
+});
+
+test('GET <session path>/<uuid> answers the status, to its owner only: the element follows there without status-url', async () => {
+  const { url, startSession } = await hostWith({ owner: ownerFromHeader });
+  const { body } = await startSession('alice');
+  const poll = (user: string) => fetch(`${url}/kyc/session/${body.uuid}`, { headers: { 'x-user': user } });
+  const answer = await poll('alice');
+  assert.equal(answer.status, 200);
+  assert.ok(answer.headers.get('etag'));
+  const { link: _link, resumed: _resumed, ...status } = body;
+  assert.deepEqual({ ...((await answer.json()) as object), server_time: null }, { ...status, server_time: null });
+  assert.equal((await poll('mallory')).status, 404);
+});
+
+test('the session answer says no status_url unless told where the status handler is', async () => {
+  const { startSession } = await hostWith();
+  assert.equal('status_url' in (await startSession()).body, false);
+});
+
+test('with statusUrl, each session answer says status_url with its uuid, and that URL answers its status', async () => {
+  const { url, startSession } = await hostWith({ statusUrl: '/kyc/status/{uuid}' });
+  const { body } = await startSession();
+  assert.equal(body.status_url, `/kyc/status/${body.uuid}`);
+  const status = (await (await fetch(new URL(body.status_url, `${url}/kyc/session`))).json()) as { uuid: string };
+  assert.equal(status.uuid, body.uuid);
+});
+
+test('a statusUrl without {uuid} is refused when the kit is built', async () => {
+  await assert.rejects(hostWith({ statusUrl: '/kyc/status/' }), /statusUrl must hold \{uuid\}/);
 });

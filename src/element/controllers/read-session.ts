@@ -11,10 +11,12 @@ export interface SessionAnswer {
   status: TransactionStatus | null;
   /** The backend said it streams the status (`"stream": true`): the element may open the stream at once. */
   offersStream: boolean;
+  /** Where the backend said to follow this transaction (`status_url`), absolute. */
+  statusUrl: string | null;
 }
 
-/** Reads the answer to `POST <session-url>`. */
-export function readSession(body: unknown): SessionAnswer {
+/** Reads the answer to `POST <session-url>`; `sessionUrl`, absolute, is what a relative `status_url` resolves against. */
+export function readSession(body: unknown, sessionUrl: URL): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
   if (typeof answer.uuid !== 'string') throw protocolError('no uuid');
   const status = 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null;
@@ -24,5 +26,6 @@ export function readSession(body: unknown): SessionAnswer {
     expiresAt: dateText(answer.expires_at),
     status,
     offersStream: answer.stream === true,
+    statusUrl: typeof answer.status_url === 'string' ? new URL(answer.status_url, sessionUrl).href : null,
   };
 }

@@ -65,7 +65,7 @@ export class SessionRequest implements ReactiveController {
         requestJson(this.options.url(), { method: 'POST', headers: { 'kyc-verify-session': mode } }, this.options.timeout(), signal),
       (body) => {
         this.#wanted = null;
-        this.options.send({ type: 'session', answer: readSession(body) });
+        this.options.send({ type: 'session', answer: readSession(body, new URL(this.options.url(), document.baseURI)) });
       },
       (error) => {
         this.#wanted = null;

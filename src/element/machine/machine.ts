@@ -7,7 +7,7 @@
  * committed, and the element drops what is left of the older event's effects.
  */
 import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
-import { locate, type Followed, type Locations } from '../configuration.js';
+import { locate, type Followed, type Locations, type Told } from '../configuration.js';
 import type { Deadlines } from '../controllers/countdown.js';
 import type { SessionAnswer } from '../controllers/read-session.js';
 import { RequestError } from '../controllers/request.js';
@@ -130,7 +130,7 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       const configured = { ...state, setup: event.setup };
       if (event.setup.transaction !== was.transaction || event.setup.sessionUrl !== was.sessionUrl) return begin(configured, effects);
       const moved = followed && LOCATIONS.some((name) => event.setup[name] !== was[name]);
-      return moved ? follow(configured, effects, followed.id, followed.sessionLink) : configured;
+      return moved ? follow(configured, effects, followed.id, followed.told) : configured;
     }
     case 'start':
       if (!event.updated) return { ...state, released: true, mode: event.mode };
@@ -141,7 +141,7 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
     case 'retry':
       return start(state, event.setup, phase === 'ended' && status?.state !== 'successful' ? 'new' : 'resume', effects);
     case 'session':
-      return phase === 'starting' ? follow(state, effects, event.answer.uuid, event.answer.link, event.answer) : state;
+      return phase === 'starting' ? follow(state, effects, event.answer.uuid, event.answer, event.answer) : state;
     case 'session-failed': {
       if (phase !== 'starting') return state;
       const { status: code, retryAfter } = event.error;
@@ -155,11 +155,7 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       // The backend says it streams: followed afresh (once, not at an end), through the stream unless `no-stream`.
       const { stream, state: now } = event.status;
       const opens = stream && !state.offered && !isTerminal(now);
-      return observe(
-        opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.sessionLink) : state,
-        event.status,
-        effects,
-      );
+      return observe(opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.told) : state, event.status, effects);
     }
     case 'status-failed': {
       if (phase !== 'following') return state;
@@ -235,8 +231,8 @@ function request(state: MachineState, mode: SessionMode, effects: Effect[]): Mac
  * first status and a deadline; an ended transaction is shown, never followed. No request is made
  * for a bad configuration.
  */
-function follow(state: MachineState, effects: Effect[], id: string, sessionLink: string | null, answer?: SessionAnswer): MachineState {
-  const located = locate(id, sessionLink, state.setup);
+function follow(state: MachineState, effects: Effect[], id: string, told: Told | null, answer?: SessionAnswer): MachineState {
+  const located = locate(id, told, state.setup);
   if (typeof located === 'string')
     return fail(abandon(state, effects), errorDetailOf(new RequestError('config', located, false), false, id), effects);
   const kept = state.followed?.id === id ? state.status : null;

@@ -20,8 +20,11 @@ export type { SessionTransactionRequest } from '../sessions/create.js';
  */
 export type BuildRequest = (request: Request) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
 
-/** The body of the session answer (docs/host-protocol.md): the status object, the link to show the user, and whether it is a transaction created earlier. */
-export type SessionAnswerBody = TransactionStatus & { link: string; resumed: boolean };
+/**
+ * The body of the session answer (docs/host-protocol.md): the status object, the link to show the
+ * user, whether it is a transaction created earlier, and where to follow it when the kit was told.
+ */
+export type SessionAnswerBody = TransactionStatus & { link: string; resumed: boolean; status_url?: string };
 
 /** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
 const HOLD_MS = 60_000;
@@ -39,7 +42,8 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   const { client, store, reader } = kit;
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const body: SessionAnswerBody = { ...answeredNow(status, client), link, resumed };
+    const statusUrl = options.statusUrlOf(status.uuid);
+    const body: SessionAnswerBody = { ...answeredNow(status, client), link, resumed, ...(statusUrl && { status_url: statusUrl }) };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
@@ -104,7 +108,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   }
 
   return async (request: Request, context?: RequestContext): Promise<Response> => {
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
       kit.report(new KycSessionRefusedError(refusal));

@@ -24,6 +24,8 @@ export interface SessionOptions {
 }
 
 export interface ResolvedSessionOptions {
+  /** The `status_url` of `uuid`'s session answer, when the kit was told where its status handler is. */
+  statusUrlOf: (uuid: string) => string | undefined;
   key: (request: Request) => string | Promise<string>;
   allowedOrigins: ReadonlySet<string>;
   limits: SessionLimits;
@@ -37,7 +39,10 @@ export const SESSION_DEFAULTS = {
   resumeEndedForMs: 600_000,
 } as const;
 
-export function resolveSessionOptions(options: SessionOptions = {}): ResolvedSessionOptions {
+/** `options.sessions`, and the kit's `statusUrl` template. */
+export function resolveSessionOptions(options: SessionOptions = {}, statusUrl?: string): ResolvedSessionOptions {
+  if (statusUrl !== undefined && !statusUrl.includes('{uuid}'))
+    throw new RangeError(`statusUrl must hold {uuid} where the transaction uuid goes, not ${statusUrl}`);
   const limits: SessionLimits = {
     maxPending: options.maxPending ?? SESSION_DEFAULTS.maxPending,
     maxCreated: options.maxCreated ?? SESSION_DEFAULTS.maxCreated,
@@ -51,6 +56,7 @@ export function resolveSessionOptions(options: SessionOptions = {}): ResolvedSes
       throw new RangeError(`sessions.allowedOrigins: ${origin} is not an origin (scheme://host[:port])`);
   }
   return {
+    statusUrlOf: (uuid) => statusUrl?.replaceAll('{uuid}', uuid),
     key: options.key ?? (() => ''),
     allowedOrigins: new Set(options.allowedOrigins),
     limits,
