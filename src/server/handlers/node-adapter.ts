@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -9,6 +11,7 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
 /**
  * Adapts a Fetch handler to `node:http` and Express-style middleware:
  * `http.createServer(toNodeHandler(handler))` or `app.post('/kyc/session', toNodeHandler(handler))`.
+ * Node's own `Request` and `Response`, no other package: the kit needs no web framework.
  *
  * Mount the handlers before any body parser: the webhook handler signs and limits the raw bytes.
  * When a parser has consumed the stream anyway, the body is rebuilt from `req.rawBody` (a Buffer,
@@ -19,20 +22,46 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
 export function toNodeHandler(
   handler: FetchHandler,
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
-  // Leave the process's global Request and Response alone: this is a library.
-  const listener = getRequestListener(handler, { overrideGlobalObjects: false });
   return (req, res, next) => {
-    restoreConsumedBody(req as ParsedIncoming);
-    listener(req, res).catch((error: unknown) => {
+    respond(handler, req as ParsedIncoming, res).catch((error: unknown) => {
       if (next) next(error);
       else if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
     });
   };
 }
 
-function restoreConsumedBody(req: ParsedIncoming): void {
-  if (!req.readableEnded || Buffer.isBuffer(req.rawBody) || req.body === undefined) return;
-  if (Buffer.isBuffer(req.body)) req.rawBody = req.body;
-  else if (typeof req.body === 'string') req.rawBody = Buffer.from(req.body);
-  else req.rawBody = Buffer.from(JSON.stringify(req.body));
+async function respond(handler: FetchHandler, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+  // A client that goes away (a closed stream, a cancelled poll) aborts the request's signal.
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  const response = await handler(requestOf(req, gone.signal));
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText, headers);
+  if (!response.body || req.method === 'HEAD') return void res.end();
+  // Each chunk is written as it comes: a status stream's events are not held back.
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: unknown) => {
+    if (!gone.signal.aborted) throw error;
+  });
+}
+
+function requestOf(req: ParsedIncoming, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
+  const body = consumedBody(req) ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit);
+}
+
+/** The body a parser consumed, rebuilt; undefined when the stream is still unread. */
+function consumedBody(req: ParsedIncoming): Buffer | undefined {
+  if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
+  if (!req.readableEnded || req.body === undefined) return undefined;
+  if (Buffer.isBuffer(req.body)) return req.body;
+  return Buffer.from(typeof req.body === 'string' ? req.body : JSON.stringify(req.body));
 }

@@ -3,7 +3,7 @@
 // linked as the node_modules of the folder above (React 18 from its consumer's own), and nothing
 // lies under a node_modules path, which svelte-check would skip.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,16 +18,34 @@ export interface Packed {
   remove(): Promise<void>;
 }
 
-export async function packForConsumers(): Promise<Packed> {
+/** Builds the package and packs it into `folder`: the tarball's path. */
+export async function packInto(folder: string): Promise<string> {
   await run('npm', ['run', 'build'], { maxBuffer: 1 << 24 });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder]);
+  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+  return join(folder, filename);
+}
+
+/**
+ * A fresh app in a folder of its own under the system's temporary folder, away from the repo's
+ * node_modules: `npm install` of `packages`, with `kyc-verify` meaning `tarball`, as a user runs it
+ * (from npm's cache when it has them).
+ */
+export async function installApp(app: string, tarball: string, packages: string[]): Promise<void> {
+  await mkdir(app, { recursive: true });
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  const specs = packages.map((name) => (name === 'kyc-verify' ? tarball : name));
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...specs], { cwd: app });
+}
+
+export async function packForConsumers(): Promise<Packed> {
   const scratch = await mkdtemp(join(tmpdir(), 'kyc-verify-consumers-'));
+  const tarball = await packInto(scratch);
   await symlink(resolve('node_modules'), join(scratch, 'node_modules'), 'dir');
   const apps = join(scratch, 'apps');
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch]);
-  const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   const unpacked = join(apps, 'node_modules', 'kyc-verify');
   await mkdir(unpacked, { recursive: true });
-  await run('tar', ['-xzf', join(scratch, filename), '-C', unpacked, '--strip-components=1']);
+  await run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
   await cp(FIXTURES, apps, { recursive: true });
   return {
     consumer: (name) => join(apps, name),

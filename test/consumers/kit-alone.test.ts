@@ -1,0 +1,66 @@
+// The kit as a Node app that uses only createKycClient, createKycKit and toNodeHandler installs it:
+// `npm install kyc-verify zod` (the README's line), no Hono. A session and its status over real
+// HTTP, with the sandbox (from the repository) as the KYC service.
+import assert from 'node:assert/strict';
+import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { installApp, packInto } from './support/packed.js';
+import { startCommand } from './support/processes.js';
+
+const APP = `
+import { createServer } from 'node:http';
+import { createKycClient, createKycKit, toNodeHandler } from 'kyc-verify/server';
+
+const url = process.env.SANDBOX_URL;
+const client = createKycClient({ authUrl: url, baseUrl: url, credentialUrl: url, clientId: 'sandbox-client', clientSecret: 'sandbox-secret' });
+const kit = createKycKit({
+  client,
+  buildRequest: () => ({ company_id: 'sandbox-company', authorization_method: 'kyc_register', metadata: { nin: '12.345.678-5' } }),
+  onResult: () => {},
+});
+const session = toNodeHandler(kit.session);
+const server = createServer(session).listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port));
+`;
+
+describe('the kit installed alone (kyc-verify and zod)', () => {
+  let scratch: string;
+  let app: string;
+
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'kyc-verify-kit-alone-'));
+    app = join(scratch, 'app');
+    await installApp(app, await packInto(scratch), ['kyc-verify', 'zod']);
+  });
+  after(() => rm(scratch, { recursive: true, force: true }));
+
+  it('installs neither hono nor @hono/node-server', async () => {
+    const installed = await readdir(join(app, 'node_modules'), { recursive: true });
+    for (const absent of ['hono', '@hono/node-server']) assert.equal(installed.includes(absent), false, `${absent} is installed`);
+    await access(join(app, 'node_modules', 'zod'));
+  });
+
+  it('creates a session through toNodeHandler and answers its status at <session-url>/<uuid>', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    await writeFile(join(app, 'app.mjs'), APP);
+    const server = await startCommand(process.execPath, ['app.mjs'], app, { SANDBOX_URL: sandbox.url }).catch(async (error: unknown) => {
+      await sandbox.close();
+      throw error;
+    });
+    try {
+      const sessionUrl = `${server.stdout().split('\n')[0]}/kyc/session`;
+      const created = await fetch(sessionUrl, { method: 'POST', headers: { 'kyc-verify-session': 'resume' } });
+      assert.equal(created.status, 201);
+      const { uuid } = (await created.json()) as { uuid: string };
+      const status = await fetch(`${sessionUrl}/${uuid}`);
+      assert.equal(status.status, 200);
+      const answer = (await status.json()) as { uuid: string; state: string };
+      assert.deepEqual([answer.uuid, answer.state], [uuid, 'pending']);
+    } finally {
+      await server.stop();
+      await sandbox.close();
+    }
+  });
+});
