@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { countingFetch, createRequestWithoutId, NIN, ownerFromHeader, sandboxClient, useHost, sessionHeader } from './harness.js';
 
 const { sandbox, start: hostWith } = useHost();
@@ -144,4 +148,22 @@ test('with statusUrl, each session answer says status_url with its uuid, and tha
 
 test('a statusUrl without {uuid} is refused when the kit is built', async () => {
   await assert.rejects(hostWith({ statusUrl: '/kyc/status/' }), /statusUrl must hold \{uuid\}/);
+});
+
+test('mounted in Hono as docs/kit.md shows (POST /kyc/session, GET /kyc/session/:uuid), the session answers its status', async () => {
+  const { kit } = await hostWith();
+  const app = new Hono();
+  app.post('/kyc/session', (c) => kit.session(c.req.raw));
+  app.get('/kyc/session/:uuid', (c) => kit.session(c.req.raw));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await once(server, 'listening');
+  try {
+    const sessionUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kyc/session`;
+    const created = (await (await fetch(sessionUrl, { method: 'POST', headers: sessionHeader() })).json()) as { uuid: string };
+    const status = await fetch(`${sessionUrl}/${created.uuid}`);
+    assert.equal(status.status, 200);
+    assert.equal(((await status.json()) as { uuid: string }).uuid, created.uuid);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
