@@ -68,7 +68,7 @@ export type KycVerifyProps = {
   /** Where to POST (credentials included) for a new transaction when no `transaction` is given. */
   "session-url"?: KycVerify["sessionUrl"];
   /** The backend's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
-which Svelte templates leave alone); defaults to `<session-url>/{uuid}`. */
+which Svelte templates leave alone). Unset: where the session answer says (`status_url`), else `<session-url>/{uuid}`. */
   "status-url"?: KycVerify["statusUrl"];
   /** Root of the end-user verification flow; the link is `<verification-url>/transactions/<uuid>`. */
   "verification-url"?: KycVerify["verificationUrl"];

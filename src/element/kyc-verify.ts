@@ -99,7 +99,7 @@ export class KycVerify extends LitElement {
 
   /**
    * The backend's status proxy, a URL template with `{uuid}` or a `:uuid` path segment (`/kyc/status/:uuid`,
-   * which Svelte templates leave alone); defaults to `<session-url>/{uuid}`.
+   * which Svelte templates leave alone). Unset: where the session answer says (`status_url`), else `<session-url>/{uuid}`.
    */
   statusUrl = '';
 
