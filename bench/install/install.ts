@@ -37,7 +37,7 @@ async function footprintOf(nodeModules: string): Promise<Footprint> {
 /** What each kind of user installs beside kyc-verify (README, "Install"): the browser-only user, nothing. */
 const INSTALLS: { user: string; beside: string[] }[] = [
   { user: 'browser-only', beside: [] },
-  { user: 'host kit', beside: ['zod', 'hono', '@hono/node-server'] },
+  { user: 'host kit', beside: ['zod'] },
   { user: 'sandbox', beside: ['zod', 'hono', '@hono/node-server', '@hono/zod-openapi'] },
 ];
 
