@@ -39,7 +39,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   const { client, store, reader } = kit;
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const body: SessionAnswerBody = { ...answeredNow(status, client), link, resumed };
+    const body: SessionAnswerBody = { ...answeredNow(status, client), ...kit.offers, link, resumed };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
@@ -61,14 +61,14 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       throw error;
     }
     const initial = statusOf(transaction);
+    const link = linkOf(transaction, built, client);
     try {
-      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner }, reader.ttlOf(initial));
+      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
       // Followed until its end, so that its result is delivered whoever polls and whatever happens to its webhooks.
       await kit.reconciliation.follow(transaction.uuid, initial);
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
-    const link = linkOf(transaction, built, client);
     const expiresInMs = reader.untilExpiryOf(initial);
     // Without it a reload creates another transaction, but this one is created and recorded: answer it.
     await Promise.resolve(
