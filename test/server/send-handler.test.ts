@@ -5,8 +5,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { SendLimitOptions, SendLinkContext } from '../../src/server/index.js';
 import { createKycKit } from '../../src/server/index.js';
 import { ownerFromHeader, pastReadBudget, sandboxClient, sessionHeader, useHost } from './harness.js';
+import { openStream } from './sse-client.js';
 
-const { sandbox, start } = useHost();
+const { sandbox, start, closeAfterTest } = useHost();
 
 /** The host's own records: where each of its users receives mail. */
 const ADDRESSES: Record<string, string> = { alice: 'alice@mail.example', bob: 'bob@mail.example' };
@@ -59,6 +60,13 @@ test('the session and status answers say on which channels the link is sent, and
   await sending.close();
   const silent = await start({ owner: ownerFromHeader });
   assert.equal('send' in (await silent.startSession('alice')).body, false);
+});
+
+test('the status stream says on which channels the link is sent, in each event', async () => {
+  const { startSession, url } = await sendingHost();
+  const { body } = await startSession('alice');
+  const events = closeAfterTest(await openStream(`${url}/kyc/status/${body.uuid}`, { 'x-user': 'alice' }));
+  assert.deepEqual((JSON.parse((await events.next('status')).data) as { send?: string[] }).send, ['email']);
 });
 
 test("a stranger's send for someone else's uuid answers 404, as an unknown uuid does, and sends nothing", async () => {
