@@ -1,5 +1,6 @@
 /**
- * The demo page's backend log: what the host backend received (webhooks) and did (results). One
+ * The demo page's backend log: what the host backend received (webhooks) and did (results, an SMS
+ * to the outbox), and the mail the demo's SMTP server received. One
  * process keeps it in an EventEmitter; a fleet passes it through Redis pub/sub, so that the page
  * sees every instance's entries whichever instance serves its feed.
  */
@@ -8,9 +9,9 @@ import { Redis } from 'ioredis';
 
 /** One line of the demo page's backend log. */
 export interface FeedEntry {
-  kind: 'webhook' | 'result';
+  kind: 'webhook' | 'result' | 'mail' | 'sms';
   at: string;
-  /** The instance that received the webhook or ran `onResult`, when the backend is a fleet. */
+  /** The instance that received the webhook, ran `onResult` or sent the SMS, when the backend is a fleet. */
   instance?: string;
   body: unknown;
 }

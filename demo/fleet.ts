@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { roundRobin, type Handle } from './balancer.js';
-import { isHostPath, type FleetMember } from './host.js';
+import { isHostPath, type DemoHostOptions, type FleetMember } from './host.js';
 
 export interface FleetOptions {
   kycUrl: string;
@@ -15,6 +15,9 @@ export interface FleetOptions {
   instances: number;
   port: number;
   fallback: Handle;
+  /** What every instance sends the link with, and its limits. */
+  smtpUrl?: string;
+  sendLimits?: DemoHostOptions['sendLimits'];
 }
 
 export interface Fleet {
@@ -50,7 +53,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const startInstances = async () => {
     const names = Array.from({ length: options.instances }, (_, index) => `instance ${index + 1}`);
     running = await Promise.all(
-      names.map((instance) => startInstance(options.kycUrl, { redisUrl: options.redisUrl, instance, publicUrl: url })),
+      names.map((instance) => startInstance({ ...options, fleet: { redisUrl: options.redisUrl, instance, publicUrl: url } })),
     );
   };
   const stopInstances = async () => {
@@ -78,8 +81,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 }
 
-async function startInstance(kycUrl: string, fleet: FleetMember): Promise<Instance> {
-  const child = fork('demo/instance.ts', [JSON.stringify({ kycUrl, fleet })], { execArgv: ['--import', 'tsx'] });
+/** What an instance is started with: its host's options that are plain data. */
+export type InstanceOptions = Pick<DemoHostOptions, 'kycUrl' | 'smtpUrl' | 'sendLimits'> & { fleet: FleetMember };
+
+async function startInstance({ kycUrl, smtpUrl, sendLimits, fleet }: InstanceOptions): Promise<Instance> {
+  const options: InstanceOptions = { kycUrl, smtpUrl, sendLimits, fleet };
+  const child = fork('demo/instance.ts', [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
   const [message] = (await Promise.race([
     once(child, 'message'),
     once(child, 'exit').then(([code]) => Promise.reject(new Error(`${fleet.instance} exited with ${code} before listening`))),

@@ -9,11 +9,19 @@ import { streamSSE } from 'hono/streaming';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createKycClient, createKycKit, MemoryStore, type SessionTransactionRequest, type Store } from '../src/server/index.js';
+import {
+  createKycClient,
+  createKycKit,
+  MemoryStore,
+  type SendLimitOptions,
+  type SessionTransactionRequest,
+  type Store,
+} from '../src/server/index.js';
 import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
 import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
+import { demoSendLink } from './send-link.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -26,6 +34,11 @@ export interface DemoHostOptions {
   fallback?: (req: IncomingMessage, res: ServerResponse) => void;
   /** One instance of a fleet: its store, shared token and backend log go through this Redis. */
   fleet?: FleetMember;
+  /** Where the host's mailer sends (the demo's SMTP server): with it, the host sends the link by e-mail and SMS. */
+  smtpUrl?: string;
+  sendLimits?: SendLimitOptions;
+  /** The backend log, when the caller shares it (the mail server writes to it too); else the host keeps its own. */
+  feed?: Feed;
 }
 
 export interface FleetMember {
@@ -38,6 +51,9 @@ export interface FleetMember {
 
 /** Keys and the log's channel of the demo's fleet, apart from anything else in the same Redis: an environment's own hash-tagged prefix (docs/fleet.md). */
 const FLEET_PREFIX = '{kyc-verify-demo}:';
+
+/** The Redis channel of a fleet's backend log. */
+export const FLEET_FEED_CHANNEL = `${FLEET_PREFIX}feed`;
 
 export interface DemoHost {
   url: string;
@@ -128,7 +144,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     // A fleet asks the service for one token, not one per instance.
     tokenStore: redisStore,
   });
-  const feed: Feed = fleet ? redisFeed(fleet.redisUrl, `${FLEET_PREFIX}feed`) : memoryFeed();
+  const feed: Feed = options.feed ?? (fleet ? redisFeed(fleet.redisUrl, FLEET_FEED_CHANNEL) : memoryFeed());
   const publish = (kind: FeedEntry['kind'], body: unknown) => {
     feed.publish({ kind, at: new Date().toISOString(), ...(fleet && { instance: fleet.instance }), body });
   };
@@ -141,6 +157,12 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     owner: visitorOf,
     // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
     sessions: { key: optionsKey },
+    // The link by e-mail (to the demo's SMTP server) and by SMS (to the page's outbox), to the visitor's address in the demo's records.
+    ...(options.smtpUrl && {
+      sendLink: demoSendLink(options.smtpUrl, (sms) => publish('sms', sms)),
+      sendChannels: ['email', 'sms'] as const,
+      sendLimits: options.sendLimits,
+    }),
   });
 
   const app = new Hono();
@@ -152,6 +174,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   }
   app.post('/kyc/session', (c) => withVisitor(c.req.raw, kit.session));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
+  app.post('/kyc/status/:uuid/send', (c) => kit.send(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
     publish(
       'webhook',
@@ -192,7 +215,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await Promise.all([feed.close(), redisStore?.close()]);
+      // A feed passed in is its caller's to close.
+      await Promise.all([options.feed ? undefined : feed.close(), redisStore?.close()]);
     },
   };
 }

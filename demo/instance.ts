@@ -3,10 +3,10 @@
  * backend on a free loopback port, on the fleet's Redis. Tells its parent its URL; stops on
  * SIGTERM, or when the parent goes away.
  */
-import { startDemoHost, type FleetMember } from './host.js';
+import type { InstanceOptions } from './fleet.js';
+import { startDemoHost } from './host.js';
 
-const { kycUrl, fleet } = JSON.parse(process.argv[2]!) as { kycUrl: string; fleet: FleetMember };
-const host = await startDemoHost({ kycUrl, fleet });
+const host = await startDemoHost(JSON.parse(process.argv[2]!) as InstanceOptions);
 process.send!({ url: host.url });
 
 const stop = () => void host.close().then(() => process.exit(0));

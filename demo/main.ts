@@ -7,6 +7,7 @@ const form = document.querySelector<HTMLFormElement>('#options')!;
 const widget = document.querySelector<HTMLElement>('#widget')!;
 const events = document.querySelector<HTMLOListElement>('#events')!;
 const webhooks = document.querySelector<HTMLOListElement>('#webhooks')!;
+const mailbox = document.querySelector<HTMLOListElement>('#mailbox')!;
 
 const identities: { nin: string; name: string }[] = await (await fetch('/demo/identities')).json();
 form.querySelector('#nin')!.replaceChildren(...identities.map(({ nin, name }) => new Option(`${name} (${nin})`, nin)));
@@ -46,7 +47,25 @@ if (resumed !== null) {
   start(chosen);
 }
 
+/** One message of the mailbox or the outbox: whom it went to, and its link to follow. */
+function deliveredEntry(kind: 'mail' | 'sms', body: { to: string | string[]; subject?: string; text: string }): void {
+  const item = document.createElement('li');
+  item.dataset.name = kind;
+  const heading = document.createElement('strong');
+  heading.textContent = `${kind === 'mail' ? 'E-mail' : 'SMS'} to ${[body.to].flat().join(', ')}`;
+  const text = document.createElement('pre');
+  text.textContent = body.subject ? `${body.subject}\n\n${body.text}` : body.text;
+  item.append(heading, text);
+  const link = /https?:\/\/\S+/.exec(body.text)?.[0];
+  if (link) {
+    const anchor = Object.assign(document.createElement('a'), { href: link, textContent: link, target: '_blank', rel: 'noopener' });
+    item.append('Link: ', anchor);
+  }
+  mailbox.append(item);
+}
+
 new EventSource('/demo/feed').addEventListener('message', (message) => {
   const { kind, body, instance } = JSON.parse(message.data) as FeedEntry;
-  logEntry(webhooks, kind, body, instance);
+  if (kind === 'mail' || kind === 'sms') deliveredEntry(kind, body as Parameters<typeof deliveredEntry>[1]);
+  else logEntry(webhooks, kind, body, instance);
 });

@@ -10,14 +10,18 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createServer as createVite, type ViteDevServer } from 'vite';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/index.js';
+import { memoryFeed, redisFeed, type Feed } from './feed.js';
 import { startFleet } from './fleet.js';
-import { startDemoHost, type DemoHostOptions } from './host.js';
+import { FLEET_FEED_CHANNEL, startDemoHost, type DemoHostOptions } from './host.js';
+import { startMailServer, type MailServer } from './mail-server.js';
 
 export interface DemoStack {
   /** The demo page. */
   url: string;
   /** The sandbox: its `url` is the origin of the verification links (the QR code) and of its controls. */
   sandbox: SandboxHandle;
+  /** The SMTP server the host backend sends the link to, with every message it received. */
+  mail: MailServer;
   /** Stops the host backend, as a crash or a deploy would. */
   stopHost(): Promise<void>;
   /** Starts the host backend again on the same port with the same store (as a database would keep it). */
@@ -34,6 +38,8 @@ export interface DemoStackOptions {
   redisUrl?: string;
   /** With `redisUrl`; default 3. */
   instances?: number;
+  /** How often the host sends the link (default the kit's: 3 per transaction, 60 s apart, 10 per visitor an hour). */
+  sendLimits?: DemoHostOptions['sendLimits'];
 }
 
 /** The host backend as the stack drives it, one process or a fleet. */
@@ -49,20 +55,31 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     // and a free one (the fixed default, 24678, fails for a second demo on the same machine).
     server: { middlewareMode: true, fs: { allow: ['..'] }, ws: { host: '127.0.0.1', port: await freeLoopbackPort() } },
   });
-  const backend = await startBackend(options, { kycUrl: sandbox.url, port: options.port ?? 0, fallback: vite.middlewares }).catch(
-    async (error: unknown) => {
-      await Promise.all([vite.close(), sandbox.close()]);
-      throw error;
-    },
-  );
+  // The backend log the page shows: the host's, which the mail server writes to as well.
+  const feed: Feed = options.redisUrl ? redisFeed(options.redisUrl, FLEET_FEED_CHANNEL) : memoryFeed();
+  const mail = await startMailServer((received) => feed.publish({ kind: 'mail', at: new Date().toISOString(), body: received }));
+  const hostOptions = {
+    kycUrl: sandbox.url,
+    port: options.port ?? 0,
+    fallback: vite.middlewares,
+    smtpUrl: mail.url,
+    sendLimits: options.sendLimits,
+    // A fleet's instances share the log through Redis; one host in this process shares this one.
+    ...(!options.redisUrl && { feed }),
+  };
+  const backend = await startBackend(options, hostOptions).catch(async (error: unknown) => {
+    await Promise.all([vite.close(), sandbox.close(), mail.close(), feed.close()]);
+    throw error;
+  });
   return {
     url: `${backend.url}/`,
     sandbox,
+    mail,
     stopHost: () => backend.stopHost(),
     startHost: () => backend.startHost(),
     async close() {
       await backend.close();
-      await Promise.all([vite.close(), sandbox.close()]);
+      await Promise.all([vite.close(), sandbox.close(), mail.close(), feed.close()]);
     },
   };
 }

@@ -51,6 +51,9 @@ export const INTERNAL_PROPERTIES = [
   'retryable',
   'retryAfter',
   'expiresAt',
+  // controllers/send-link.ts
+  'spent',
+  'sent',
 ] as const;
 
 /** Runs terser (three compress passes, names and internal properties mangled, `/*!` notices kept) over each chunk after rolldown's minifier. */

@@ -77,6 +77,18 @@ export class Visitor {
     return this.#request(what, url, { headers: { accept: 'application/json' } });
   }
 
+  /** The send POST as the element sends it from the host's page (`<status-url>/send`); `headers` override or remove (with null) what a browser sends. */
+  postSend(uuid: string, channel: unknown, headers: Record<string, string | null> = {}): Promise<Answer> {
+    const url = new URL(this.statusUrlOf(uuid));
+    url.pathname += '/send';
+    const browser = { origin: url.origin, 'sec-fetch-site': 'same-origin', 'kyc-verify-session': 'send' };
+    return this.#request(`send POST ${uuid}`, url.href, {
+      method: 'POST',
+      headers: { ...browser, ...headers },
+      body: JSON.stringify({ channel }),
+    });
+  }
+
   getStatus(uuid: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.#request(`status GET ${uuid}`, this.statusUrlOf(uuid), { headers: { accept: 'application/json', ...headers } });
   }
@@ -91,8 +103,13 @@ export class Visitor {
     return this.urls.statusUrl.replaceAll('{uuid}', encodeURIComponent(uuid));
   }
 
-  async #request(what: string, url: string, init: { method?: string; headers: Record<string, string | null> }): Promise<Answer> {
-    const response = await fetch(url, { method: init.method ?? 'GET', headers: this.#withCookies(url, init.headers), redirect: 'manual' });
+  async #request(
+    what: string,
+    url: string,
+    init: { method?: string; headers: Record<string, string | null>; body?: string },
+  ): Promise<Answer> {
+    const headers = this.#withCookies(url, init.headers);
+    const response = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
     return this.log.record(what, this.#keepCookies(url, response));
   }
 

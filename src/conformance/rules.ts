@@ -71,6 +71,12 @@ export const RULES = {
     name: 'stream: a host that says "stream": true answers Accept: text/event-stream with status events carrying the status object',
     why: 'the element opens the stream only once an answer says "stream": true, then reads `event: status` whose data is the status object; a host that does not say it is never asked',
   },
+  sendGuarded: {
+    name: 'send: a host that says "send" refuses a send for a stranger (404), and one without kyc-verify-session or cross-site (403)',
+    why:
+      'the send POST makes the host write to a person: a stranger or a hostile page must not make it mail or text anyone; ' +
+      'these checks send nothing to a host that refuses them',
+  },
   webhooks: {
     name: 'webhooks: every delivery of the service is answered 2xx',
     why: 'the service never retries an answered delivery (spec §6): a 4xx or 5xx loses the news; and no webhook at all leaves results to polling',

@@ -7,6 +7,7 @@ import { checkCaching, checkPersonalData } from './answer-checks.js';
 import { AnswerLog, Visitor, type HostUrls } from './http.js';
 import { Verdicts, type RuleId, type Verdict } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
+import { checkSendGuard } from './send-checks.js';
 import { checkGuard, checkNew, checkResume, checkStatusUrl, startSession, type Session } from './session-checks.js';
 import {
   checkFollows,
@@ -61,6 +62,7 @@ export async function runConformance(target: Target): Promise<Verdict[]> {
     await checkStrangers(first.uuid, visitor(), other, verdicts);
     await checkUnknown(owner, verdicts);
     await checkGuard(owner, verdicts);
+    await judged('sendGuarded', () => checkSendGuard(owner, first, visitor(), verdicts));
     await Promise.all([
       judged('statusSuccessful', async () => {
         await checkFollows(

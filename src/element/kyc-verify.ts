@@ -1,5 +1,6 @@
 import { LitElement } from 'lit';
 import { CopyNote } from './controllers/copy-note.js';
+import { SendLink } from './controllers/send-link.js';
 import { Countdown } from './controllers/countdown.js';
 import { Delay } from './controllers/delay.js';
 import { SessionRequest } from './controllers/session-request.js';
@@ -54,6 +55,9 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
  * @csspart button - The big link styled as a button.
  * @csspart copy-button - The button that copies the link.
+ * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
+ * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
+ * @csspart send-wait - The time left before the link can be sent again.
  * @csspart timer - The time left before the verification ends (the link's expiry, or the capture step's timer when sooner); with the class `urgent` in the last 30 seconds.
  * @csspart status - The live status line, which also shows the result.
  * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
@@ -174,6 +178,7 @@ export class KycVerify extends LitElement {
   });
   readonly #countdown = new Countdown(this, () => this.#send({ type: 'deadline' }));
   readonly #copyNote = new CopyNote(this);
+  readonly #sendLink = new SendLink(this, () => this.#requestTimeout());
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
@@ -231,6 +236,10 @@ export class KycVerify extends LitElement {
   readonly #actions: ViewActions = {
     continue: () => this.#send({ type: 'continue' }),
     copy: () => this.#copyNote.copy(this.#state.followed!.link),
+    send: (channel) => {
+      const { id, statusUrl } = this.#state.followed!;
+      void this.#sendLink.send(id, statusUrl, channel);
+    },
     startAgain: () => this.#send({ type: 'retry', setup: this.#setup() }),
   };
 
@@ -242,6 +251,7 @@ export class KycVerify extends LitElement {
         machine: this.#state,
         outcome: outcomeOf(this.#state),
         copyNote: this.#copyNote.note,
+        send: this.#sendLink,
         remaining: this.#countdown.remaining,
         qrCodeOf: this.#qrCodeOf,
       },

@@ -27,6 +27,8 @@ export type {
   JobTake,
   OwnerSession,
   SessionLimits,
+  SendLimits,
+  SendTake,
   SessionReservation,
   StatusListener,
   Store,
@@ -34,6 +36,8 @@ export type {
 } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
 export type { SessionOptions } from './sessions/options.js';
+export type { SendChannel, SendLimitOptions, SendLink, SendLinkContext } from './sends/options.js';
+export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
 export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';

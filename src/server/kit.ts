@@ -1,10 +1,13 @@
 import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
+import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
+import { resolveSendOptions, type SendChannel, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
 import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
+import { notFound } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
@@ -46,6 +49,16 @@ export interface KycKitOptions extends WebhookOptions {
   statusUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions;
+  /**
+   * Sends the verification link to the transaction's owner, with the backend's mailer or SMS provider,
+   * to the destination the backend's records have for the owner (docs/send-link.md). With it, the
+   * `send` handler sends, and every answer says on which channels (`"send": ["email"]`). Needs `owner`.
+   */
+  sendLink?: SendLink;
+  /** The channels `sendLink` serves. Default `['email']`. */
+  sendChannels?: readonly SendChannel[];
+  /** How often a link may be sent: per transaction, its cooldown, per owner (docs/send-link.md). */
+  sendLimits?: SendLimitOptions;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
   newTransactionId?: () => string;
   /**
@@ -70,6 +83,11 @@ export interface KycKit {
   session: KitHandler;
   /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
   status: KitHandler;
+  /**
+   * `POST …/{uuid}/send`: sends the link of the caller's transaction to the caller (`sendLink`);
+   * answers 404 for every request when `sendLink` is not configured.
+   */
+  send: KitHandler;
   /** `POST`: the service's webhooks. */
   webhook: KitHandler;
   /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
@@ -89,6 +107,9 @@ export function createKycKit(options: KycKitOptions): KycKit {
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl);
+  const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits);
+  // Without an owner there is nobody to send to: the destination is looked up by it.
+  if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
   const { retentionMs } = tuning;
@@ -137,6 +158,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     feed,
     streams,
     tuning,
+    offers: sends ? { send: [...sends.channels] } : {},
     report: reporter.for(handler),
   });
 
@@ -156,11 +178,17 @@ export function createKycKit(options: KycKitOptions): KycKit {
     options.newTransactionId ?? (() => crypto.randomUUID()),
     sessions,
   );
+  const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
+  const isSend = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.endsWith('/send');
 
   return {
-    // `<session-url>/{uuid}` is where the element follows when nobody says otherwise: one mount serves both.
-    session: withSweep((request, context) => (request.method === 'GET' ? status(request, context) : session(request, context))),
-    status: withSweep(status),
+    // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
+    // goes to the status URL plus `/send`: one mount of the session handler serves all three.
+    session: withSweep((request, context) =>
+      request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+    ),
+    status: withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    send: withSweep(send),
     webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
     idle: () => background.idle(),
     get openStreams() {

@@ -39,7 +39,12 @@ export interface TransactionStatus {
   server_time?: string | null;
   /** The backend serves this status as a stream too (`text/event-stream` on the status URL): said when true, absent otherwise. */
   stream?: boolean;
+  /** The backend sends the link to the transaction's owner on these channels (`POST <status-url>/send`): said when it does, absent otherwise. */
+  send?: SendChannel[];
 }
+
+/** How a backend can send the link to its owner: by e-mail or by text message. */
+export type SendChannel = 'email' | 'sms';
 
 /**
  * The state that docs/service.md §3 gives these booleans, or `null` for a combination the table does not

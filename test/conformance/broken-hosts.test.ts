@@ -127,6 +127,22 @@ const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
       status: (request, context) => handlers.status(withHeaders(request, { accept: 'application/json' }), context),
     }),
   ],
+  [
+    'sends the link for a cross-site POST',
+    'sendGuarded',
+    (handlers) => ({
+      ...handlers,
+      send: (request, context) => handlers.send(withHeaders(request, { origin: null, 'sec-fetch-site': null }), context),
+    }),
+  ],
+  [
+    'sends the link without the header',
+    'sendGuarded',
+    (handlers) => ({
+      ...handlers,
+      send: (request, context) => handlers.send(withHeaders(request, { 'kyc-verify-session': 'send' }), context),
+    }),
+  ],
   ['answers webhooks 500', 'webhooks', (handlers) => ({ ...handlers, webhook: async () => new Response(null, { status: 500 }) })],
 ];
 

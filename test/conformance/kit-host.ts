@@ -13,6 +13,7 @@ export type { KitHandler };
 export interface Handlers {
   session: KitHandler;
   status: KitHandler;
+  send: KitHandler;
   webhook: KitHandler;
 }
 
@@ -50,6 +51,7 @@ export async function startKitHost(sandboxUrl: string, breakage: Breakage = (han
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sent: string[] = [];
   const kit = createKycKit({
     client: sandboxClient(sandboxUrl),
     buildRequest: () => createRequestWithoutId({ webhook: `${url}/kyc/webhook` }),
@@ -58,19 +60,27 @@ export async function startKitHost(sandboxUrl: string, breakage: Breakage = (han
     owner: visitorOf,
     // Said in each session answer (status_url), which the check follows.
     statusUrl: '/kyc/status/{uuid}',
+    // The host's mailer, which the checker must never reach: it would write to the visitor.
+    sendLink: async ({ owner }) => {
+      sent.push(owner);
+      return { to: `${owner[0]}•••@mail.example` };
+    },
   });
-  const handlers = breakage({ session: kit.session, status: kit.status, webhook: kit.webhook });
+  const handlers = breakage({ session: kit.session, status: kit.status, send: kit.send, webhook: kit.webhook });
   const routes = [
+    { prefix: /^\/kyc\/status\/[^/]+\/send$/, handler: toNodeHandler(handlers.send) },
     { prefix: '/kyc/session', handler: toNodeHandler(withVisitorCookie(handlers.session)) },
     { prefix: '/kyc/status/', handler: toNodeHandler(handlers.status) },
     { prefix: '/kyc/webhook', handler: toNodeHandler(handlers.webhook) },
   ];
   server.on('request', (req, res) => {
-    const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
+    const route = routes.find(({ prefix }) => (typeof prefix === 'string' ? req.url!.startsWith(prefix) : prefix.test(req.url!)));
     if (route) route.handler(req, res);
     else res.writeHead(404).end();
   });
   return {
+    /** The owners whose link `sendLink` sent. */
+    sent,
     target: { sessionUrl: `${url}/kyc/session`, statusUrl: `${url}/kyc/status/{uuid}`, sandboxUrl },
     close: () => {
       kit.close();

@@ -35,6 +35,7 @@ describe('kyc-verify-conformance', () => {
       assert.deepEqual(failedLines(stdout), []);
       assert.equal(stdout.split('\n').filter((line) => line.startsWith('✓')).length, Object.keys(RULES).length);
       assert.equal(code, 0);
+      assert.deepEqual(host.sent, [], 'the send checks made the host send nothing');
     } finally {
       await host.close();
     }

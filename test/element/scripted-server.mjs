@@ -1,10 +1,11 @@
 // Scripted HTTP routes on the test runner's own server: a test PUTs a script of answers, the
 // element requests real URLs, and each request takes the next answer (the last one repeats).
 //
-//   PUT  /scripted/<id>/script         { status: Answer[], session: Answer[], stream: StreamAnswer[] }
+//   PUT  /scripted/<id>/script         { status: Answer[], session: Answer[], stream: StreamAnswer[], send: Answer[] }
 //   GET  /scripted/<id>/status/<uuid>  next status answer (also GET /scripted/<id>/session/<uuid>);
 //                                      with Accept: text/event-stream, the next stream answer instead
 //   POST /scripted/<id>/session        next session answer
+//   POST /scripted/<id>/status/<uuid>/send  next send answer (logged with its body)
 //   GET  /scripted/<id>/log            every request so far but streams: { route, path, method, uuid, cookie, cacheControl, session, at }
 //   GET  /scripted/<id>/streams        every stream request so far: { uuid, lastEventId, at, closedAt }
 //   GET  /csp-page?status-url=…        the element alone on a page under a strict Content-Security-Policy
@@ -16,7 +17,7 @@
 //   silent or with a ping every `ping` ms. Without a stream script, streams are refused with 405.
 
 const scripts = new Map();
-const ROUTE = /^\/scripted\/([\w-]+)\/(script|log|streams|status|session)(?:\/([^/]+))?$/;
+const ROUTE = /^\/scripted\/([\w-]+)\/(script|log|streams|status|session)(?:\/([^/]+))?(\/send)?$/;
 
 const readBody = (req) =>
   new Promise((resolve) => {
@@ -44,11 +45,18 @@ export async function scriptedStatusMiddleware(ctx, next) {
   }
   const match = ROUTE.exec(ctx.path);
   if (!match) return next();
-  const [, id, route, uuid] = match;
+  const [, id, route, uuid, sending] = match;
 
   if (route === 'script') {
     const script = JSON.parse(await readBody(ctx.req));
-    scripts.set(id, { status: script.status ?? [], session: script.session ?? [], stream: script.stream ?? [], log: [], streams: [] });
+    scripts.set(id, {
+      status: script.status ?? [],
+      session: script.session ?? [],
+      stream: script.stream ?? [],
+      send: script.send ?? [],
+      log: [],
+      streams: [],
+    });
     ctx.status = 204;
     return;
   }
@@ -64,7 +72,7 @@ export async function scriptedStatusMiddleware(ctx, next) {
   }
   if (ctx.get('accept').includes('text/event-stream')) return stream(ctx, script, uuid);
 
-  const kind = route === 'session' && ctx.method === 'POST' ? 'session' : 'status';
+  const kind = sending ? 'send' : route === 'session' && ctx.method === 'POST' ? 'session' : 'status';
   const count = script.log.filter((entry) => entry.route === kind).length;
   script.log.push({
     route: kind,
@@ -74,6 +82,7 @@ export async function scriptedStatusMiddleware(ctx, next) {
     cookie: ctx.get('cookie'),
     cacheControl: ctx.get('cache-control'),
     session: ctx.get('kyc-verify-session') || null,
+    ...(sending && { body: await readBody(ctx.req) }),
     at: Date.now(),
   });
   const answer = nextAnswer(script[kind], count);

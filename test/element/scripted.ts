@@ -26,7 +26,7 @@ export interface StreamEvent {
 export type StreamAnswer = Answer | { events: StreamEvent[]; hold?: boolean; ping?: number };
 
 export interface LoggedRequest {
-  route: 'status' | 'session';
+  route: 'status' | 'session' | 'send';
   path: string;
   method: string;
   uuid: string | null;
@@ -35,6 +35,8 @@ export interface LoggedRequest {
   cacheControl: string;
   /** The session request's `kyc-verify-session` header, or `null` without one. */
   session: string | null;
+  /** A send request's body. */
+  body?: string;
   at: number;
 }
 
@@ -54,7 +56,12 @@ export interface Scripted {
 }
 
 /** Scripts the answers of the status, stream and session routes for one test. */
-export async function script(answers: { status?: Answer[]; session?: Answer[]; stream?: StreamAnswer[] }): Promise<Scripted> {
+export async function script(answers: {
+  status?: Answer[];
+  session?: Answer[];
+  stream?: StreamAnswer[];
+  send?: Answer[];
+}): Promise<Scripted> {
   const base = `/scripted/${crypto.randomUUID()}`;
   await fetch(`${base}/script`, { method: 'PUT', body: JSON.stringify(answers) });
   return {

@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { startSandbox } from '../../src/sandbox/index.js';
 
-/** What an instance reported: an onResult that ran (`result`), began (`entered`), or an error it met. */
+/** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
-  event: 'result' | 'entered' | 'error';
+  event: 'result' | 'entered' | 'sent' | 'error';
+  /** Whose link was sent. */
+  owner?: string;
   uuid?: string;
   state?: string;
   message?: string;
@@ -45,6 +47,9 @@ export interface InstanceEnv {
   RECONCILE_MS?: string;
   /** A Redis Cluster's nodes, `host:port,host:port…`: the store runs on an ioredis Cluster instead of `REDIS_URL`. */
   REDIS_CLUSTER?: string;
+  /** The send limits (`sendLimits.cooldownMs`, `sendLimits.perOwner`). Default the kit's. */
+  SEND_COOLDOWN_MS?: string;
+  SEND_PER_OWNER?: string;
 }
 
 export interface Instance {

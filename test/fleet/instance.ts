@@ -67,6 +67,15 @@ const kit = createKycKit({
     await report({ event: 'result', uuid: status.uuid, state: status.state, transactionId: transaction.transactionId });
   },
   onError: (error, context) => void report({ event: 'error', message: String(error), handler: context.handler }).catch(() => {}),
+  // The link "goes" to the owner: the instance reports it, as a mailer would deliver it.
+  sendLink: async ({ uuid, owner }) => {
+    await report({ event: 'sent', uuid, owner });
+    return { to: `${owner[0]}•••@mail.example` };
+  },
+  sendLimits: {
+    ...(env.SEND_COOLDOWN_MS && { cooldownMs: Number(env.SEND_COOLDOWN_MS) }),
+    ...(env.SEND_PER_OWNER && { perOwner: Number(env.SEND_PER_OWNER) }),
+  },
   sessions: {
     ...(env.MAX_PENDING && { maxPending: Number(env.MAX_PENDING) }),
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
@@ -80,13 +89,14 @@ const kit = createKycKit({
   },
 });
 
-const routes: [string, ReturnType<typeof toNodeHandler>][] = [
+const routes: [string | RegExp, ReturnType<typeof toNodeHandler>][] = [
+  [/^\/kyc\/status\/[^/]+\/send$/, toNodeHandler(kit.send)],
   ['/kyc/session', toNodeHandler(kit.session)],
   ['/kyc/status/', toNodeHandler(kit.status)],
   ['/kyc/webhook', toNodeHandler(kit.webhook)],
 ];
 const server = createServer((req, res) => {
-  const route = routes.find(([prefix]) => req.url!.startsWith(prefix));
+  const route = routes.find(([path]) => (typeof path === 'string' ? req.url!.startsWith(path) : path.test(req.url!)));
   if (route) route[1](req, res);
   else res.writeHead(404).end();
 });

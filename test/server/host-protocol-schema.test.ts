@@ -109,3 +109,19 @@ test('the KYC API’s transaction envelope, which a host may forward, matches fo
   assert.equal(response.status, 200);
   await matches('forwardedEnvelope', await response.json());
 });
+
+test("a sending host's session and status answers, its send answer and a send's 429 match the schema", async () => {
+  const host = await start({ owner: ownerFromHeader, sendLink: async () => ({ to: 'a•••@mail.example' }) });
+  const session = (await (await postSession(host.url)).json()) as { uuid: string; send: string[] };
+  assert.deepEqual(session.send, ['email']);
+  await matches('sessionAnswer', session);
+  await matches('status', await (await fetch(`${host.url}/kyc/status/${session.uuid}`, { headers: { 'x-user': 'alice' } })).json());
+  const send = () =>
+    fetch(`${host.url}/kyc/status/${session.uuid}/send`, {
+      method: 'POST',
+      headers: { 'kyc-verify-session': 'send', 'x-user': 'alice' },
+      body: '{"channel":"email"}',
+    });
+  await matches('sendAnswer', await (await send()).json());
+  await matches('errorBody', await (await send()).json());
+});

@@ -44,4 +44,9 @@ export const en: KycVerifyStrings = {
   errorSetup: 'Verification is not available on this page.',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
+  sendEmail: 'Send me the link by e-mail',
+  sendSms: 'Send me the link by SMS',
+  linkSent: 'Sent to {to}',
+  resendIn: 'You can resend it in {time}',
+  sendFailed: 'Could not send the link. Try again.',
 };

@@ -44,4 +44,9 @@ export const es: KycVerifyStrings = {
   errorSetup: 'La verificación no está disponible en esta página.',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
+  sendEmail: 'Enviarme el enlace por correo',
+  sendSms: 'Enviarme el enlace por SMS',
+  linkSent: 'Enviado a {to}',
+  resendIn: 'Puedes reenviarlo en {time}',
+  sendFailed: 'No se pudo enviar el enlace. Inténtalo de nuevo.',
 };

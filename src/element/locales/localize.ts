@@ -70,6 +70,15 @@ export interface KycVerifyStrings {
    */
   busy: string;
   tryAgain: string;
+  /**
+   * Sending the link, when the backend offers it: the buttons, where it was sent (`{to}`, masked by
+   * the backend), the wait before a resend (`{time}`), and a send that failed.
+   */
+  sendEmail: string;
+  sendSms: string;
+  linkSent: string;
+  resendIn: string;
+  sendFailed: string;
 }
 
 const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };

@@ -6,6 +6,9 @@ import type { Outcome } from '../machine/outcome.js';
 import { renderOutcome } from './outcome-view.js';
 import { phoneProgress, renderProgress } from './progress-view.js';
 import { qrPath, type QrPath } from './qr-path.js';
+import { renderSend } from './send-view.js';
+import type { SendLink } from '../controllers/send-link.js';
+import type { SendChannel } from '../../shared/transaction-state.js';
 
 /** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
 export interface ViewState {
@@ -16,12 +19,15 @@ export interface ViewState {
   copyNote: 'linkCopied' | 'copyFailed' | null;
   /** Seconds before the verification ends, or `null` without a deadline. */
   remaining: number | null;
+  /** The link sent to the person by the backend: where, and the wait before a resend. */
+  send: Pick<SendLink, 'note' | 'uuid' | 'spent' | 'wait'>;
   qrCodeOf(link: string): QrPath | null;
 }
 
 /** What the end user's presses do. */
 export interface ViewActions {
   copy(): void;
+  send(channel: SendChannel): void;
   continue(): void;
   startAgain(): void;
 }
@@ -49,7 +55,7 @@ export function keepingLastQrCode(): (link: string) => QrPath | null {
   };
 }
 
-const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
@@ -100,6 +106,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
       <button part="copy-button" type="button" @click=${actions.copy}>${strings.copyLink}</button>
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
     </div>
+    ${renderSend(view, actions)}
     <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timeLeft}</p>
   </div>`;
 }

@@ -14,6 +14,11 @@ export function errorResponse(status: number, error: string, message: string, he
   return jsonResponse(status, { error, message }, headers);
 }
 
+/** One answer for "not ours" and "not yours", so that a uuid's existence is not revealed. */
+export function notFound(): Response {
+  return errorResponse(404, 'not_found', 'no such transaction for this caller');
+}
+
 export function methodNotAllowed(allowed: string): Response {
   return errorResponse(405, 'method_not_allowed', `use ${allowed}`, { allow: allowed });
 }

@@ -43,7 +43,13 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
 
   const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
     const statusUrl = options.statusUrlOf(status.uuid);
-    const body: SessionAnswerBody = { ...answeredNow(status, client), link, resumed, ...(statusUrl && { status_url: statusUrl }) };
+    const body: SessionAnswerBody = {
+      ...answeredNow(status, client),
+      ...kit.offers,
+      link,
+      resumed,
+      ...(statusUrl && { status_url: statusUrl }),
+    };
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
@@ -65,14 +71,14 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       throw error;
     }
     const initial = statusOf(transaction);
+    const link = linkOf(transaction, built, client);
     try {
-      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner }, reader.ttlOf(initial));
+      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
       // Followed until its end, so that its result is delivered whoever polls and whatever happens to its webhooks.
       await kit.reconciliation.follow(transaction.uuid, initial);
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
-    const link = linkOf(transaction, built, client);
     const expiresInMs = reader.untilExpiryOf(initial);
     // Without it a reload creates another transaction, but this one is created and recorded: answer it.
     await Promise.resolve(

@@ -65,7 +65,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
           const version = (await etagOf(status)).slice(1, -1);
           if (finished || version === sentVersion) return;
           sentVersion = version;
-          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify(answeredNow(status, kit.client))}\n\n`);
+          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify({ ...answeredNow(status, kit.client), ...kit.offers })}\n\n`);
           if (isTerminal(status.state)) finish();
         });
       };

@@ -4,7 +4,7 @@ import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { etagOf } from './etag.js';
 import { statusStream } from './status-stream.js';
-import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, PRIVATE } from './responses.js';
+import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, notFound, PRIVATE } from './responses.js';
 import type { OwnerOf } from './owner.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
 
@@ -44,7 +44,7 @@ export function statusHandler(kit: KitState) {
       ) {
         return new Response(null, { status: 304, headers: { ...headers, ...PRIVATE } });
       }
-      return jsonResponse(200, answeredNow(status, kit.client), headers);
+      return jsonResponse(200, { ...answeredNow(status, kit.client), ...kit.offers }, headers);
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();
       return failureResponse(error, kit.report, uuid);
@@ -57,8 +57,4 @@ async function isOwnedBy(creator: string | null, request: Request, owner: OwnerO
   if (!owner) return creator === null;
   const caller = await owner(request);
   return caller != null && caller === creator;
-}
-
-function notFound(): Response {
-  return errorResponse(404, 'not_found', 'no such transaction for this caller');
 }

@@ -6,6 +6,8 @@ import type {
   CreatedTransaction,
   JobTake,
   OwnerSession,
+  SendLimits,
+  SendTake,
   SessionLimits,
   SessionReservation,
   StatusListener,
@@ -95,6 +97,17 @@ export class RedisStore implements Store {
 
   async latestSession(owner: string, key: string): Promise<OwnerSession | undefined> {
     return parse((await this.#runLedger('latestSession', owner, key)) as string | null);
+  }
+
+  async takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): Promise<SendTake> {
+    const count = (limit: number) => (Number.isFinite(limit) ? limit : -1);
+    const args = [count(limits.perTransaction), limits.cooldownMs, count(limits.perOwner), limits.ownerWindowMs, Math.ceil(keepMs)];
+    const [outcome, ms] = (await this.#run('takeSend', this.#key('sends', uuid), this.#key('owner-sends', owner), ...args)) as [
+      string,
+      number,
+    ];
+    if (outcome === 'taken') return { taken: true, nextInMs: ms < 0 ? null : ms };
+    return { taken: false, reason: outcome as Extract<SendTake, { taken: false }>['reason'], retryAfterMs: ms };
   }
 
   async getStatus(uuid: string): Promise<CachedStatus | undefined> {

@@ -9,6 +9,7 @@
  */
 
 import { followScripts } from './follow-scripts.js';
+import { sendScripts } from './send-scripts.js';
 import { sessionScripts } from './session-scripts.js';
 
 export interface ScriptDefinition {
@@ -140,6 +141,7 @@ return 1
 export const scripts = {
   ...sessionScripts,
   ...followScripts,
+  ...sendScripts,
   holdLease: { numberOfKeys: 1, lua: holdLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),

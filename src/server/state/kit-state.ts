@@ -9,6 +9,7 @@ import type { ResultDelivery } from './result-delivery.js';
 import type { StatusFeed } from './status-feed.js';
 import type { StatusReader } from './status-reader.js';
 import type { Store } from './store.js';
+import type { TransactionStatus } from '../../shared/transaction-state.js';
 
 /** What the handlers of one kit share: one object, built by `createKycKit`, and nothing global. */
 export interface KitState {
@@ -24,6 +25,8 @@ export interface KitState {
   feed: StatusFeed;
   streams: StreamLimiter;
   tuning: ResolvedTuning;
+  /** What every status answer adds about the backend's offers (the channels it sends the link on). */
+  offers: Pick<TransactionStatus, 'send'>;
   /** Where this handler's failures go, rate-limited and named after it; never throws. */
   report: Report;
 }

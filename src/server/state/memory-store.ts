@@ -1,11 +1,14 @@
 import { isTerminal } from '../../shared/transaction-state.js';
 import { ExpiringMap } from './expiring-map.js';
+import { MemorySends } from './memory-sends.js';
 import { MemorySessions } from './memory-sessions.js';
 import type {
   CachedStatus,
   CreatedTransaction,
   JobTake,
   OwnerSession,
+  SendLimits,
+  SendTake,
   SessionLimits,
   SessionReservation,
   Store,
@@ -53,6 +56,7 @@ export class MemoryStore implements Store {
   readonly #followed: ExpiringMap<number>;
   readonly #shared: ExpiringMap<string>;
   readonly #sessions: MemorySessions;
+  readonly #sends: MemorySends;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
     this.#now = now;
@@ -73,6 +77,7 @@ export class MemoryStore implements Store {
       },
       records: this.#created,
     });
+    this.#sends = new MemorySends(maxEntries, now);
   }
 
   reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {
@@ -89,6 +94,10 @@ export class MemoryStore implements Store {
 
   latestSession(owner: string, key: string): OwnerSession | undefined {
     return this.#sessions.latest(owner, key);
+  }
+
+  takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): SendTake {
+    return this.#sends.take(uuid, owner, limits, keepMs);
   }
 
   saveCreated(record: CreatedTransaction, ttlMs: number): void {

@@ -8,6 +8,8 @@ export interface CreatedTransaction {
   transactionId: string;
   /** What the `owner(request)` function returned at creation; null when none was configured. */
   owner: string | null;
+  /** The link the session handler answered, which the send handler sends; absent in records kept before it. */
+  link?: string;
 }
 
 /** What a session answers again for its owner (a resume) without calling the service: no personal data. */
@@ -31,6 +33,25 @@ export interface SessionLimits {
 /** What `reserveSession` decided: a creation may go ahead, or why not and when to ask again. */
 export type SessionReservation =
   { reserved: true } | { reserved: false; reason: 'too_many_pending' | 'too_many_created' | 'store_full'; retryAfterMs: number };
+
+/** The limits on sending a transaction's link (docs/send-link.md); `Infinity` turns a count off. */
+export interface SendLimits {
+  /** Sends of one transaction's link, for its whole life. */
+  perTransaction: number;
+  /** The least time between two sends of one transaction's link. */
+  cooldownMs: number;
+  /** Sends by one owner, of all its transactions, within `ownerWindowMs`. */
+  perOwner: number;
+  ownerWindowMs: number;
+}
+
+/**
+ * What `takeSend` decided: a send may go ahead (and when the next one may, or null when this was the
+ * transaction's last), or which limit refuses it and when to ask again.
+ */
+export type SendTake =
+  | { taken: true; nextInMs: number | null }
+  | { taken: false; reason: 'cooldown' | 'too_many_sends' | 'too_many_owner_sends'; retryAfterMs: number };
 
 /** The last status read from the service, and when that read started (epoch ms). */
 export interface CachedStatus {
@@ -86,6 +107,13 @@ export interface Store {
   releaseSession(owner: string | null, id: string): Awaitable<void>;
   /** `owner`'s newest confirmed transaction of `key` still kept, or undefined. */
   latestSession(owner: string, key: string): Awaitable<OwnerSession | undefined>;
+
+  /**
+   * Before sending `uuid`'s link for `owner`: checks the transaction's count and cooldown and the
+   * owner's count and, atomically with the check, counts the send. The transaction's sends are kept
+   * `keepMs` (its life): refused by its count, it is refused until then.
+   */
+  takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): Awaitable<SendTake>;
 
   getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
   /**

@@ -1,0 +1,66 @@
+import type { SendLimits } from '../state/store.js';
+import type { SendChannel } from '../../shared/transaction-state.js';
+
+export type { SendChannel };
+
+export const SEND_CHANNELS: readonly SendChannel[] = ['email', 'sms'];
+
+/** What the kit gives `sendLink`: the transaction, its link, the channel asked for, and its owner. */
+export interface SendLinkContext {
+  uuid: string;
+  /** The verification link to send (the one the session handler answered). */
+  link: string;
+  channel: SendChannel;
+  /** The transaction's owner, as `owner(request)` returned it at creation: look the destination up by it, in your records. */
+  owner: string;
+  /** The browser's request (its cookies, its language). Never take the destination from it. */
+  request: Request;
+}
+
+/**
+ * Sends `link` to the owner's own address or number, as the backend's records have it, with the
+ * backend's mailer or SMS provider; resolves with the destination masked for display (`m•••@gmail.com`).
+ * A throw answers 502 to the browser and goes to `onError`.
+ */
+export type SendLink = (context: SendLinkContext) => Promise<{ to: string }>;
+
+/** The limits on sending (docs/send-link.md): all of them held in the store, so a fleet enforces one. */
+export interface SendLimitOptions {
+  /** Sends of one transaction's link; `Infinity` turns the count off. Default 3. */
+  perTransaction?: number;
+  /** Between two sends of one transaction's link. Default 60 s. */
+  cooldownMs?: number;
+  /** Sends by one owner within `ownerWindowMs`, all its transactions together; `Infinity` turns the count off. Default 10. */
+  perOwner?: number;
+  /** Default 1 hour. */
+  ownerWindowMs?: number;
+}
+
+export const SEND_DEFAULTS: SendLimits = { perTransaction: 3, cooldownMs: 60_000, perOwner: 10, ownerWindowMs: 3600_000 };
+
+export interface ResolvedSendOptions {
+  sendLink: SendLink;
+  channels: readonly SendChannel[];
+  limits: SendLimits;
+}
+
+export function resolveSendOptions(
+  sendLink: SendLink | undefined,
+  channels: readonly SendChannel[] = ['email'],
+  limits: SendLimitOptions = {},
+): ResolvedSendOptions | null {
+  if (!sendLink) return null;
+  const resolved = { ...SEND_DEFAULTS, ...limits };
+  for (const name of ['perTransaction', 'perOwner'] as const) {
+    if (!(resolved[name] >= 1))
+      throw new RangeError(`sendLimits.${name} must be at least 1 (Infinity turns it off), not ${resolved[name]}`);
+  }
+  for (const name of ['cooldownMs', 'ownerWindowMs'] as const) {
+    if (!(resolved[name] >= 0 && Number.isFinite(resolved[name])))
+      throw new RangeError(`sendLimits.${name} must be a duration in ms, not ${resolved[name]}`);
+  }
+  const unknown = channels.filter((channel) => !SEND_CHANNELS.includes(channel));
+  if (unknown.length || !channels.length)
+    throw new RangeError(`sendChannels: one or more of ${SEND_CHANNELS.join(', ')}, not ${channels.join(', ')}`);
+  return { sendLink, channels: [...new Set(channels)], limits: resolved };
+}
