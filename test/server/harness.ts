@@ -107,7 +107,7 @@ export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>
 
 /**
  * A kit's handlers on a real node:http server on port 0, mounted as an integrator would:
- * `POST /kyc/session`, `GET /kyc/status/{uuid}`, `POST /kyc/status/{uuid}/send`, `POST /kyc/webhook`.
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}` (and its `POST …/send`, which the status handler routes), `POST /kyc/webhook`.
  */
 export async function startHost(options: HostOptions) {
   const kit = createKycKit({ buildRequest: () => createRequestWithoutId(), onResult: () => {}, ...options });
@@ -119,7 +119,6 @@ export async function startHost(options: HostOptions) {
   const server = createServer((req, res) => {
     // A webhook target that only acknowledges: tests replay what the sandbox sent there.
     if (req.url === '/sink') return void req.resume().on('end', () => res.writeHead(204).end());
-    if (/^\/kyc\/status\/[^/?]+\/send/.test(req.url!)) return toNodeHandler(kit.send)(req, res);
     const route = routes.find(({ prefix }) => req.url!.startsWith(prefix));
     if (route) route.handler(req, res);
     else res.writeHead(404).end();

@@ -69,6 +69,18 @@ test('the status stream says on which channels the link is sent, in each event',
   assert.deepEqual((JSON.parse((await events.next('status')).data) as { send?: string[] }).send, ['email']);
 });
 
+test('the session handler alone answers the send POST at <session-url>/{uuid}/send, where the element posts with session-url alone', async () => {
+  const { startSession, url, sent } = await sendingHost();
+  const { body } = await startSession('alice');
+  const answer = await fetch(`${url}/kyc/session/${body.uuid}/send`, {
+    method: 'POST',
+    headers: { 'x-user': 'alice', 'content-type': 'application/json', ...SAME_ORIGIN },
+    body: JSON.stringify({ channel: 'email' }),
+  });
+  assert.equal(answer.status, 200);
+  assert.equal(sent.length, 1);
+});
+
 test("a stranger's send for someone else's uuid answers 404, as an unknown uuid does, and sends nothing", async () => {
   const { startSession, send, sent } = await sendingHost();
   const { body } = await startSession('alice');
