@@ -94,7 +94,8 @@ export const styles = css`
   .todo,
   .retrying,
   .busy,
-  .note {
+  .note,
+  .aside summary {
     color: var(--kyc-verify-muted);
   }
 
@@ -279,13 +280,14 @@ export const styles = css`
     }
   }
 
-  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA) */
+  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA), where the phone's progress stays */
   .mode-auto .open {
     display: none;
   }
 
   @media (pointer: coarse), (max-width: 40rem) {
-    .mode-auto .scan {
+    .mode-auto .scan:not(:has(.progress)),
+    .mode-auto :is(.code, details) {
       display: none;
     }
 
