@@ -128,7 +128,7 @@ export type CustomElements = {
    *  - _default_ - Content shown above the link, such as the page's own instructions.
    *
    * ### **CSS Properties:**
-   *  - **--kyc-verify-text** - Text colour. _(default: undefined)_
+   *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
    * - **--kyc-verify-muted** - Colour of secondary text (timer, notes). _(default: undefined)_
    * - **--kyc-verify-border** - Colour of borders. _(default: undefined)_
    * - **--kyc-verify-accent** - Background of the buttons and colour of links and focus rings. _(default: undefined)_
@@ -146,8 +146,8 @@ export type CustomElements = {
    * - **link** - The small "open on this device" link under the QR code.
    * - **progress** - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
    * - **step** - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
-   * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
-   * - **button** - The big link styled as a button.
+   * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
+   * - **button** - The big link styled as a button; a plain link under the progress once the flow has started.
    * - **copy-button** - The button that copies the link.
    * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
    * - **send-note** - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.

@@ -52,8 +52,8 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart link - The small "open on this device" link under the QR code.
  * @csspart progress - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
  * @csspart step - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
- * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it.
- * @csspart button - The big link styled as a button.
+ * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
+ * @csspart button - The big link styled as a button; a plain link under the progress once the flow has started.
  * @csspart copy-button - The button that copies the link.
  * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
  * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
@@ -64,7 +64,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart continue-button - The Continue button shown after success.
  * @csspart retry-button - The Try again button shown after failure or expiry.
  *
- * @cssproperty --kyc-verify-text - Text colour.
+ * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one.
  * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
  * @cssproperty --kyc-verify-border - Colour of borders.
  * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.

@@ -83,6 +83,16 @@ export async function scanQr(page: Page): Promise<string> {
   return decoded.data;
 }
 
+/** Posts to one of the sandbox's controls (`clock`, `transactions/<uuid>/outcome`…). */
+export async function sandboxControl(world: World, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${world.demo.sandbox.url}/sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
 /** Clicks through the sandbox's verification page, one button name per step. */
 export async function walk(page: Page, steps: string[]): Promise<void> {
   for (const step of steps) {

@@ -10,6 +10,7 @@ import {
   desktop,
   phone,
   pressStart,
+  sandboxControl,
   scanQr,
   SCREENSHOTS,
   startVerification,
@@ -33,15 +34,7 @@ describe('end to end: every state of the widget, in both languages', () => {
   });
   after(() => world.close());
 
-  /** Posts to one of the sandbox's controls. */
-  async function control(path: string, body: unknown): Promise<void> {
-    const response = await fetch(`${world.demo.sandbox.url}/sandbox/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, `${path}: ${await response.text()}`);
-  }
+  const control = (path: string, body: unknown) => sandboxControl(world, path, body);
 
   /** Applies the outcomes to the verification the page shows, as the phone's captures would. */
   async function outcomes(page: Page, codes: string[]): Promise<void> {

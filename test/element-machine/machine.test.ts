@@ -327,16 +327,30 @@ describe('element machine: session answers', () => {
 });
 
 describe('element machine: statuses', () => {
-  it('following → following (pending): counts down and fires kyc-state-change, last', () => {
+  it('following → following (pending): counts down, keeps focus in the element and fires kyc-state-change, last', () => {
     const status = statusOf('pending');
     const { calls, outcome } = after(following(), { type: 'status', status });
-    assert.deepEqual(names(calls), ['countdown', 'dispatch']);
+    assert.deepEqual(names(calls), ['countdown', 'keepFocus', 'dispatch']);
     assert.equal(outcome.tone, 'pending');
   });
 
   it('following → following (the same state, step and code again): fires nothing', () => {
     const seen = after(following(), { type: 'status', status: statusOf('pending') }).state;
     assert.deepEqual(dispatched(after(seen, { type: 'status', status: statusOf('pending') }).calls), []);
+  });
+
+  it('following → following (a new step): keeps focus in the element, as the step may take the focused control away', () => {
+    const seen = after(following(), {
+      type: 'status',
+      status: statusOf('pending', { step: 'Capture_credential_fail', code: '007' }),
+    }).state;
+    const { calls } = after(seen, { type: 'status', status: statusOf('pending', { step: 'Capture_credential_Ok', code: '002' }) });
+    assert.deepEqual(names(calls), ['countdown', 'keepFocus', 'dispatch']);
+  });
+
+  it('following → following (the same step again): leaves focus alone', () => {
+    const seen = after(following(), { type: 'status', status: statusOf('pending') }).state;
+    assert.equal(names(after(seen, { type: 'status', status: statusOf('pending') }).calls).includes('keepFocus'), false);
   });
 
   it('following → ended (failed): stops following first, fires kyc-state-change and kyc-failed last', () => {
@@ -377,7 +391,7 @@ describe('element machine: stream and countdown', () => {
   it('following → following (a poll says stream: true): opens the stream, before the events it fires, and stops polling', () => {
     const { state, calls } = after(following(), offering());
     assert.equal(state.streaming, true);
-    assert.deepEqual(names(calls), ['watch', 'countdown', 'dispatch']);
+    assert.deepEqual(names(calls), ['watch', 'countdown', 'keepFocus', 'dispatch']);
     assert.deepEqual(calls[0], ['watch', state.followed, null]);
   });
 

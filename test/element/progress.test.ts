@@ -45,12 +45,6 @@ describe('<kyc-verify> phone progress', () => {
     expect(part(element, 'link')).to.equal(null);
   });
 
-  it('keeps the button, without the progress, in button mode', async () => {
-    const element = await showing(DOCUMENT_OK, { mode: 'button' });
-    expect(part(element, 'progress')).to.equal(null);
-    expect(part(element, 'button')!.textContent).to.equal('Verify my identity');
-  });
-
   const MARKS: [string, Answer, string[]][] = [
     ['the document done and the selfie current once the document is captured', DOCUMENT_OK, ['Done', 'In progress', 'To do']],
     ['a problem with the document', DOCUMENT_PROBLEM, ['Problem', 'To do', 'To do']],

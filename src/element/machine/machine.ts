@@ -264,7 +264,8 @@ function observe(state: MachineState, status: TransactionStatus, effects: Effect
   const observed = { ...state, status, problem: null };
   const stateChange = changed ? [dispatch(new KycStateChangeEvent(detail))] : [];
   if (!isTerminal(status.state)) {
-    effects.push((io) => io.countdown(status), ...stateChange);
+    // A new step may take the focused control away (the link as the progress comes, the code's toggle as it steps back).
+    effects.push((io) => io.countdown(status), ...(changed ? [keepFocus] : []), ...stateChange);
     return observed;
   }
   const announced = state.announced.includes(status.uuid);

@@ -6,6 +6,8 @@ import { css } from 'lit';
  */
 export const PHONE_MEDIA = '(pointer: coarse), (max-width: 40rem)';
 
+// No color-scheme of its own: the host inherits the page's, so light-dark() picks the colours that
+// read on what the page paints (light on a page that says nothing); \`kyc-verify { color-scheme: dark }\` forces one.
 export const styles = css`
   :host {
     --kyc-verify-text: light-dark(#1b1f24, #e6e8eb);
@@ -21,7 +23,6 @@ export const styles = css`
     --kyc-verify-qr-background: #ffffff;
 
     display: block;
-    color-scheme: light dark;
     color: var(--kyc-verify-text);
     line-height: 1.5;
   }
@@ -93,7 +94,8 @@ export const styles = css`
   .todo,
   .retrying,
   .busy,
-  .note {
+  .note,
+  .aside summary {
     color: var(--kyc-verify-muted);
   }
 
@@ -278,13 +280,14 @@ export const styles = css`
     }
   }
 
-  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA) */
+  /* auto: a QR code on wide screens, a big button on touch screens and narrow ones (PHONE_MEDIA), where the phone's progress stays */
   .mode-auto .open {
     display: none;
   }
 
   @media (pointer: coarse), (max-width: 40rem) {
-    .mode-auto .scan {
+    .mode-auto .scan:not(:has(.progress)),
+    .mode-auto :is(.code, details) {
       display: none;
     }
 

@@ -4,7 +4,7 @@ import type { KycVerifyStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
 import type { Outcome } from '../machine/outcome.js';
 import { renderOutcome } from './outcome-view.js';
-import { phoneProgress, renderProgress } from './progress-view.js';
+import { phoneProgress, renderProgress, type PhoneProgress } from './progress-view.js';
 import { qrPath, type QrPath } from './qr-path.js';
 import { renderSend } from './send-view.js';
 import type { SendLink } from '../controllers/send-link.js';
@@ -60,9 +60,12 @@ export const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${St
 /**
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
+ * Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
  */
-function renderScan(link: string, qr: QrPath, { strings, mode, machine }: ViewState) {
-  const progress = machine.status && phoneProgress(machine.status);
+function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { strings, mode }: ViewState) {
+  const toggle = html`<summary part="show-code">${strings.showCode}</summary>`;
+  // Two templates: lit puts a fresh details, closed, in place as the phone passes the document step.
+  const secondPhone = progress?.at ? html`<details class="aside">${toggle}</details>` : html`<details>${toggle}</details>`;
   return html`<div class="scan">
     <div class="stage">
       <div class="code">
@@ -76,9 +79,7 @@ function renderScan(link: string, qr: QrPath, { strings, mode, machine }: ViewSt
     </div>
     ${
       progress
-        ? html`<details>
-            <summary part="show-code">${strings.showCode}</summary>
-          </details>`
+        ? secondPhone
         : mode === 'both'
           ? nothing
           : html`<a part="link" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab">${strings.openHere}</a>`
@@ -86,17 +87,28 @@ function renderScan(link: string, qr: QrPath, { strings, mode, machine }: ViewSt
   </div>`;
 }
 
+/**
+ * The link, as a QR code, a button or both; once the phone has started, its progress is the main
+ * thing shown and the button steps back to a plain link (to open the flow again).
+ */
 function renderLink(link: string, view: ViewState, actions: ViewActions) {
-  const { strings, mode, copyNote, remaining, qrCodeOf } = view;
+  const { strings, mode, machine, copyNote, remaining, qrCodeOf } = view;
   const qr = mode !== 'button' ? qrCodeOf(link) : null;
+  const progress = machine.status && phoneProgress(machine.status);
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || !qr;
   const timeLeft = remaining === null ? '' : strings.timeLeft.replace('{time}', formatTime(remaining));
   return html`<div class="flow">
-    ${qr ? renderScan(link, qr, view) : nothing}
+    ${qr ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings) : nothing}
     ${
       showButton
-        ? html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
+        ? html`<a
+            part="button"
+            class="open ${progress ? '' : 'action'}"
+            href=${link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby="new-tab"
             >${strings.openButton}</a
           >`
         : nothing
