@@ -24,10 +24,14 @@ export class Delay implements ReactiveController {
   hostConnected(): void {
     clearTimeout(this.#timer);
     if (this.#ms !== null && this.host.isConnected) {
-      this.#timer = setTimeout(() => {
-        this.#ms = null;
-        this.onDone();
-      }, this.#ms);
+      // A timer holds at most 2^31 - 1 ms (24.8 days); a longer wait (a backend's huge Retry-After) would wrap around.
+      this.#timer = setTimeout(
+        () => {
+          this.#ms = null;
+          this.onDone();
+        },
+        Math.min(this.#ms, 2 ** 31 - 1),
+      );
     }
   }
 
