@@ -1,7 +1,9 @@
 // Browser builds of <kyc-verify>.
 //   vite build                    → dist/browser/: ES modules for bundlers and the React wrapper, lit and react left as imports, qrcode's
 //                                   encoder (rewritten as ES modules) in its own chunk, qr-encoder-*.js
-//   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">
+//   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">, Spanish built in;
+//                                   the other languages beside it (kyc-verify.en.js…), loaded relative to it when a page asks
+// Both builds load English and Portuguese (Brazil) lazily, each a chunk of its own (src/element/locales/localize.ts).
 import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
 import { defineConfig } from 'vite';
@@ -63,7 +65,13 @@ export default defineConfig(({ mode }) => {
         preserveEntrySignatures: 'allow-extension',
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
-          ? { minify: true, comments: false, postBanner: STANDALONE_NOTICE }
+          ? // Each locale chunk beside the bundle under a fixed name (kyc-verify.en.js), which a page copies with it.
+            {
+              minify: true,
+              comments: false,
+              postBanner: (chunk) => (chunk.isEntry ? STANDALONE_NOTICE : ''),
+              chunkFileNames: 'kyc-verify.[name].js',
+            }
           : {
               minify: true,
               codeSplitting: { groups: [{ name: QR_ENCODER_CHUNK, test: /[\\/]node_modules[\\/]qrcode[\\/]/ }] },

@@ -67,6 +67,8 @@ const STATIC_FILES: Record<string, [string, string]> = {
   '/log.js': ['demo/log.js', 'text/javascript; charset=utf-8'],
   '/demo.css': ['demo/demo.css', 'text/css; charset=utf-8'],
   '/kyc-verify.bundle.js': ['dist/kyc-verify.bundle.js', 'text/javascript; charset=utf-8'],
+  // The languages the bundle loads beside it.
+  '/kyc-verify.en.js': ['dist/kyc-verify.en.js', 'text/javascript; charset=utf-8'],
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */

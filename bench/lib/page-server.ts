@@ -20,7 +20,8 @@ export async function startPageServer(api: RequestListener): Promise<Listening> 
   const bundle = await buildBrowser('standalone');
   const files: Record<string, [string, Buffer | string]> = {
     '/': ['text/html; charset=utf-8', PAGE],
-    '/kyc-verify.bundle.js': ['text/javascript', bundle.files.get('kyc-verify.bundle.js')!],
+    // The bundle and the languages it loads beside it (this page is in English).
+    ...Object.fromEntries([...bundle.files].map(([name, code]) => [`/${name}`, ['text/javascript', code] as [string, Buffer]])),
     '/probes.js': ['text/javascript', await readFile(join(repoRoot, 'bench/lib/page/probes.js'))],
   };
   await bundle.remove();

@@ -1,4 +1,4 @@
-import { LitElement } from 'lit';
+import { html, LitElement } from 'lit';
 import { CopyNote } from './controllers/copy-note.js';
 import { SendLink } from './controllers/send-link.js';
 import { Countdown } from './controllers/countdown.js';
@@ -7,6 +7,7 @@ import { SessionRequest } from './controllers/session-request.js';
 import { StatusPoller } from './controllers/status-poller.js';
 import { StatusStream } from './controllers/status-stream.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
+import { es } from './locales/es.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './locales/localize.js';
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
 import { outcomeOf } from './machine/outcome.js';
@@ -244,9 +245,10 @@ export class KycVerify extends LitElement {
   };
 
   protected override render() {
-    return renderView(
+    const strings = stringsFor(languageOf(this), this.strings, () => this.requestUpdate());
+    const view = renderView(
       {
-        strings: stringsFor(languageOf(this), this.strings),
+        strings: strings ?? es,
         mode: this.mode,
         machine: this.#state,
         outcome: outcomeOf(this.#state),
@@ -257,6 +259,8 @@ export class KycVerify extends LitElement {
       },
       this.#actions,
     );
+    // While another language loads, the Spanish layout holds its place unseen: the height stays, no Spanish flashes.
+    return strings ? view : html`<div class="loading">${view}</div>`;
   }
 }
 

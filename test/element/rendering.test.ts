@@ -167,53 +167,6 @@ describe('<kyc-verify> rendering', () => {
   });
 });
 
-describe('<kyc-verify> languages', () => {
-  it('speaks Spanish when neither the page nor the browser asks for a built-in language', async () => {
-    const pageLang = document.documentElement.getAttribute('lang');
-    document.documentElement.removeAttribute('lang');
-    // The browser's own languages (en-US in the test browser) come before the fallback.
-    Object.defineProperty(navigator, 'languages', { configurable: true, value: ['de-DE', 'fr'] });
-    try {
-      const { element } = await follow(await script({ status: [status('successful')] }));
-      await next(element, 'kyc-successful');
-      await element.updateComplete;
-      expect(element.closest('[lang]')).to.equal(null);
-      expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
-      await until(() => part(element, 'continue-button')!.textContent!.trim() === 'Continuar');
-    } finally {
-      delete (navigator as unknown as Record<string, unknown>).languages;
-      if (pageLang !== null) document.documentElement.setAttribute('lang', pageLang);
-    }
-  });
-
-  it('speaks English when the nearest lang attribute says so', async () => {
-    document.documentElement.lang = 'en-GB';
-    try {
-      const { element } = await follow(await script({ status: [status('successful')] }));
-      await next(element, 'kyc-successful');
-      await element.updateComplete;
-      expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
-    } finally {
-      document.documentElement.removeAttribute('lang');
-    }
-  });
-
-  it('lets the host replace any string', async () => {
-    const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'en', mode: 'button' });
-    element.strings = { openButton: 'Start the check' };
-    await element.updateComplete;
-    expect(part(element, 'button')!.textContent).to.equal('Start the check');
-  });
-
-  it('switches language at once when the lang property changes', async () => {
-    const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'es' });
-    await next(element, 'kyc-successful');
-    element.lang = 'en';
-    await element.updateComplete;
-    expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
-  });
-});
-
 describe('<kyc-verify> accessibility', () => {
   it('passes axe while waiting for the phone', async () => {
     const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'both' });

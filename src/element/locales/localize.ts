@@ -1,4 +1,3 @@
-import { en } from './en.js';
 import { es } from './es.js';
 
 /**
@@ -81,7 +80,14 @@ export interface KycVerifyStrings {
   sendFailed: string;
 }
 
-const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };
+/** Spanish is built in; the other languages are chunks of their own, loaded when a page asks for them. */
+const LOADED: Record<string, KycVerifyStrings> = { es };
+const LOADERS: Record<string, () => Promise<KycVerifyStrings>> = {
+  en: () => import('./en.js').then((module) => module.en),
+};
+/** The built-in language for each primary tag. */
+const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en' };
+const loading = new Map<string, Promise<void>>();
 
 /**
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
@@ -90,11 +96,31 @@ const LANGUAGES: Record<string, KycVerifyStrings> = { es, en };
 export function languageOf(element: HTMLElement): string {
   // The property first: it is ahead of the attribute while an update that reflects it is under way.
   const wanted = [element.lang || element.closest('[lang]')?.getAttribute('lang') || '', ...navigator.languages];
-  const primary = wanted.map((tag) => tag.split('-')[0]!.toLowerCase());
-  return primary.find((tag) => tag in LANGUAGES) ?? 'es';
+  const primary = wanted.map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]);
+  return primary.find(Boolean) ?? 'es';
 }
 
-/** The strings of `language`, with the page's replacements over them. */
-export function stringsFor(language: string, overrides: Partial<KycVerifyStrings> = {}): KycVerifyStrings {
-  return { ...LANGUAGES[language]!, ...overrides };
+/**
+ * The strings of `language` with the page's replacements over them, or `null` while its chunk
+ * loads: `loaded` is called once it is here. A chunk that cannot load (only the bundle copied)
+ * leaves Spanish in its place, with one warning that names the file.
+ */
+export function stringsFor(language: string, overrides: Partial<KycVerifyStrings>, loaded: () => void): KycVerifyStrings | null {
+  const strings = LOADED[language];
+  if (strings) return { ...strings, ...overrides };
+  let load = loading.get(language);
+  if (!load) {
+    load = LOADERS[language]!().then(
+      (chunk) => void (LOADED[language] = chunk),
+      (error: Error) => {
+        LOADED[language] = es;
+        console.warn(
+          `<kyc-verify>: the ${language} strings did not load (${error.message}); showing Spanish. Copy the locale files beside the bundle.`,
+        );
+      },
+    );
+    loading.set(language, load);
+  }
+  void load.then(loaded);
+  return null;
 }

@@ -31,6 +31,11 @@ export const styles = css`
     display: none;
   }
 
+  /* A language still loading: laid out, unseen and unread. */
+  .loading {
+    visibility: hidden;
+  }
+
   .base,
   .flow,
   .outcome,

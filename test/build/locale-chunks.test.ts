@@ -1,0 +1,100 @@
+// The standalone bundle's languages, from a plain <script type="module"> in Chromium: Spanish is in
+// the bundle, the other languages load from the files beside it, and a page that copied only the
+// bundle still works, in Spanish, with one warning naming the file it missed.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { en } from '../../src/element/locales/en.js';
+import { es } from '../../src/element/locales/es.js';
+
+const UUID = '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f';
+
+/** A page of two elements following a pending transaction, in `lang`. */
+const pageIn = (lang: string) => `<!doctype html><html lang="${lang}"><body>
+  <script type="module" src="/kyc-verify.bundle.js"></script>
+  ${`<kyc-verify transaction="${UUID}" status-url="/status/{uuid}" verification-url="https://verify.example.cl"></kyc-verify>`.repeat(2)}
+</body></html>`;
+
+const pendingStatus = () =>
+  JSON.stringify({ uuid: UUID, state: 'pending', step: null, code: null, expires_at: new Date(Date.now() + 600_000).toISOString() });
+
+describe("the standalone bundle's languages in Chromium", () => {
+  let dir: string;
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+  /** The files the server has: the bundle always, each locale chunk while it is copied. */
+  const served = new Map<string, string>();
+  const requested: string[] = [];
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kyc-verify-locales-'));
+    await build({ mode: 'standalone', logLevel: 'silent', build: { outDir: dir, emptyOutDir: true } });
+    for (const name of ['kyc-verify.bundle.js', 'kyc-verify.en.js']) served.set(`/${name}`, await readFile(join(dir, name), 'utf8'));
+    server = createServer((request, response) => {
+      const path = request.url!.split('?')[0]!;
+      requested.push(path);
+      const lang = /^\/page\/([\w-]+)$/.exec(path)?.[1];
+      if (lang) response.writeHead(200, { 'content-type': 'text/html' }).end(pageIn(lang));
+      else if (path === `/status/${UUID}`) response.writeHead(200, { 'content-type': 'application/json' }).end(pendingStatus());
+      else if (served.has(path)) response.writeHead(200, { 'content-type': 'text/javascript' }).end(served.get(path));
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Opens the page in `lang` and gives what both elements' copy buttons say once visible, and the console's warnings. */
+  async function open(lang: string): Promise<{ labels: string[]; warnings: string[] }> {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    try {
+      await page.goto(`${origin}/page/${lang}`);
+      const buttons = page.locator('kyc-verify [part~="copy-button"]');
+      await buttons.first().waitFor({ state: 'visible' });
+      await buttons.last().waitFor({ state: 'visible' });
+      return { labels: await buttons.allTextContents(), warnings };
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('speaks Spanish from the bundle alone, loading no other file', async () => {
+    requested.length = 0;
+    const { labels, warnings } = await open('es');
+    assert.deepEqual(labels, [es.copyLink, es.copyLink]);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      requested.filter((path) => path.endsWith('.js')),
+      ['/kyc-verify.bundle.js'],
+    );
+  });
+
+  it('speaks English on an English page, from kyc-verify.en.js beside the bundle', async () => {
+    const { labels, warnings } = await open('en');
+    assert.deepEqual(labels, [en.copyLink, en.copyLink]);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('falls back to Spanish when only the bundle was copied, with one warning that names the missing file', async () => {
+    served.delete('/kyc-verify.en.js');
+    const { labels, warnings } = await open('en');
+    assert.deepEqual(labels, [es.copyLink, es.copyLink]);
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0]!, /kyc-verify\.en\.js/);
+  });
+});
