@@ -69,6 +69,7 @@ const STATIC_FILES: Record<string, [string, string]> = {
   '/kyc-verify.bundle.js': ['dist/kyc-verify.bundle.js', 'text/javascript; charset=utf-8'],
   // The languages the bundle loads beside it.
   '/kyc-verify.en.js': ['dist/kyc-verify.en.js', 'text/javascript; charset=utf-8'],
+  '/kyc-verify.pt-BR.js': ['dist/kyc-verify.pt-BR.js', 'text/javascript; charset=utf-8'],
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */

@@ -86,7 +86,7 @@ which Svelte templates leave alone). Unset: where the session answer says (`stat
   defer?: KycVerify["defer"];
   /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   "no-stream"?: KycVerify["noStream"] | "";
-  /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
+  /** Language (`es`, `en` or `pt-BR`; any `pt` is `pt-BR`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];

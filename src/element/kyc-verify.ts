@@ -132,7 +132,7 @@ export class KycVerify extends LitElement {
   /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   noStream = false;
 
-  /** Language (`es` or `en`); by default the nearest `lang` attribute, then the browser's. */
+  /** Language (`es`, `en` or `pt-BR`; any `pt` is `pt-BR`); by default the nearest `lang` attribute, then the browser's. */
   declare lang: string;
 
   /** Replacements for any of the visible strings. */

@@ -37,7 +37,7 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
 /** The ES module build's chunk of qrcode's encoder (vite.config.ts), measured apart from our own code. */
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-');
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
-const LAZY_LANGUAGES = ['en'];
+const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_400;
 const isLocaleChunk = (name: string) =>
   LAZY_LANGUAGES.some((language) => name.startsWith(`${language}-`) || name === `kyc-verify.${language}.js`);

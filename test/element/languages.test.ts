@@ -3,6 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { en } from '../../src/element/locales/en.js';
 import { es } from '../../src/element/locales/es.js';
+import { ptBR } from '../../src/element/locales/pt-BR.js';
 import type { KycVerify } from '../../src/index.js';
 import { follow, next, script, shadow, status, UUID, until, VERIFICATION_URL } from './scripted.js';
 
@@ -67,6 +68,21 @@ describe('<kyc-verify> languages', () => {
     } finally {
       document.documentElement.removeAttribute('lang');
     }
+  });
+
+  for (const lang of ['pt-BR', 'pt']) {
+    it(`speaks Portuguese (Brazil) when lang is ${lang}`, async () => {
+      const { element } = await follow(await script({ status: [status('successful')] }), { lang });
+      await next(element, 'kyc-successful');
+      await until(() => visibleText(element).includes(ptBR.successful));
+    });
+  }
+
+  it('lets the host replace any string of a language that loads', async () => {
+    const { element } = await follow(await script({ status: [status('pending')] }), { lang: 'pt-BR', mode: 'button' });
+    element.strings = { openButton: 'Começar' };
+    await until(() => visibleText(element).includes(ptBR.copyLink));
+    expect(part(element, 'button')!.textContent).to.equal('Começar');
   });
 
   it('lets the host replace any string', async () => {

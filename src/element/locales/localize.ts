@@ -84,9 +84,10 @@ export interface KycVerifyStrings {
 const LOADED: Record<string, KycVerifyStrings> = { es };
 const LOADERS: Record<string, () => Promise<KycVerifyStrings>> = {
   en: () => import('./en.js').then((module) => module.en),
+  'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
 };
-/** The built-in language for each primary tag. */
-const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en' };
+/** The built-in language for each primary tag: Portuguese is Brazil's. */
+const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en', pt: 'pt-BR' };
 const loading = new Map<string, Promise<void>>();
 
 /**
