@@ -59,7 +59,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
  * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
  * @csspart send-wait - The time left before the link can be sent again.
- * @csspart timer - The time left before the verification ends (the link's expiry, or the capture step's timer when sooner); with the class `urgent` in the last 30 seconds.
+ * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds.
  * @csspart status - The live status line, which also shows the result.
  * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
  * @csspart continue-button - The Continue button shown after success.

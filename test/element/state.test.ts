@@ -51,10 +51,11 @@ describe('<kyc-verify> countdown', () => {
     await until(() => part(element, 'timer')!.textContent === 'Time left: 2:06');
   });
 
-  it("counts down to the capture step's timeout when it comes before the link's expiry", async () => {
+  it("counts down to the selfie's timer, saying so, when it comes before the link's expiry", async () => {
     const now = Date.now();
-    const element = await showing(status('pending', { server_time: at(now), step_expires_at: at(now + 65_500) }));
-    await until(() => part(element, 'timer')!.textContent === 'Time left: 1:06');
+    const selfie = { step: 'Capture_credential_Ok', code: '002', server_time: at(now), step_expires_at: at(now + 65_500) };
+    const element = await showing(status('pending', selfie));
+    await until(() => part(element, 'timer')!.textContent === 'Time for your selfie: 1:06');
   });
 
   it('looks urgent in the last 30 seconds', async () => {

@@ -42,6 +42,8 @@ export const en: KycVerifyStrings = {
   errorStart: 'We could not start the verification. Try again in a few minutes.',
   errorLost: 'We can no longer follow the verification here. If you started it on your phone, finish it there.',
   errorSetup: 'Verification is not available on this page.',
+  timeDocument: 'Time for your ID card: {time}',
+  timeSelfie: 'Time for your selfie: {time}',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
   sendEmail: 'Send me the link by e-mail',

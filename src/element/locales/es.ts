@@ -42,6 +42,8 @@ export const es: KycVerifyStrings = {
   errorStart: 'No pudimos iniciar la verificación. Inténtalo de nuevo en unos minutos.',
   errorLost: 'Ya no podemos seguir la verificación aquí. Si la comenzaste en tu celular, termínala allá.',
   errorSetup: 'La verificación no está disponible en esta página.',
+  timeDocument: 'Tiempo para la cédula: {time}',
+  timeSelfie: 'Tiempo para la selfie: {time}',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
   sendEmail: 'Enviarme el enlace por correo',

@@ -15,7 +15,7 @@ export interface KycVerifyStrings {
   copyLink: string;
   linkCopied: string;
   copyFailed: string;
-  /** The time left before the verification ends: the link's expiry, or the capture step's timer when sooner. */
+  /** The time left before the link expires. */
   timeLeft: string;
   preparing: string;
   /** Waiting, beside a QR code: the end user is at a computer. */
@@ -63,6 +63,9 @@ export interface KycVerifyStrings {
   errorStart: string;
   errorLost: string;
   errorSetup: string;
+  /** The capture step's time left, when its timer ends before the link: the document's, the selfie's. */
+  timeDocument: string;
+  timeSelfie: string;
   /**
    * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
    * Try again shows once the wait it asked for has passed.

@@ -47,6 +47,8 @@ export const ptBR: KycVerifyStrings = {
   errorStart: 'Não conseguimos iniciar a verificação. Tente de novo em alguns minutos.',
   errorLost: 'Não conseguimos mais acompanhar a verificação aqui. Se você começou no celular, termine por lá.',
   errorSetup: 'A verificação não está disponível nesta página.',
+  timeDocument: 'Tempo para a cédula: {time}',
+  timeSelfie: 'Tempo para a selfie: {time}',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
 };

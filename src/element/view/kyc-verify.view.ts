@@ -9,6 +9,7 @@ import { qrPath, type QrPath } from './qr-path.js';
 import { renderSend } from './send-view.js';
 import type { SendLink } from '../controllers/send-link.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
+import { timerText } from './timer.js';
 
 /** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
 export interface ViewState {
@@ -55,8 +56,6 @@ export function keepingLastQrCode(): (link: string) => QrPath | null {
   };
 }
 
-export const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
 /**
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
@@ -97,7 +96,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
   const progress = machine.status && phoneProgress(machine.status);
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || !qr;
-  const timeLeft = remaining === null ? '' : strings.timeLeft.replace('{time}', formatTime(remaining));
+  const timer = timerText(strings, machine.status, remaining);
   return html`<div class="flow">
     ${qr ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings) : nothing}
     ${
@@ -119,7 +118,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
     </div>
     ${renderSend(view, actions)}
-    <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timeLeft}</p>
+    <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timer}</p>
   </div>`;
 }
 

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { ViewActions, ViewState } from './kyc-verify.view.js';
-import { formatTime } from './kyc-verify.view.js';
+import { formatTime } from './timer.js';
 
 /**
  * "Send me the link by e-mail" (and by SMS), when the backend says it sends: where the last send
