@@ -149,14 +149,10 @@ export type CustomElements = {
    * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
    * - **button** - The big link styled as a button; a plain link under the progress once the flow has started.
    * - **copy-button** - The button that copies the link.
-<<<<<<< HEAD
    * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
    * - **send-note** - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
    * - **send-wait** - The time left before the link can be sent again.
-   * - **timer** - The time left before the verification ends (the link's expiry, or the capture step's timer when sooner); with the class `urgent` in the last 30 seconds.
-=======
    * - **timer** - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds.
->>>>>>> a31829b (Element: the timer says whose time is left — the selfie's or the document's when the capture step's timer ends first ("Tiempo para la selfie: 1:52"), the link's otherwise)
    * - **status** - The live status line, which also shows the result.
    * - **reason** - Inside the status line after a failure or an expiry: why, and what to do next.
    * - **continue-button** - The Continue button shown after success.

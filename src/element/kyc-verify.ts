@@ -227,6 +227,7 @@ export class KycVerify extends LitElement {
     wait: (ms) => this.#delay.wait(ms),
     clearCopyNote: () => this.#copyNote.clear(),
     keepFocus: () => keepFocus(this),
+    warn: (message) => console.warn(message),
     dispatch: (event) => this.isConnected && this.dispatchEvent(event),
   };
 

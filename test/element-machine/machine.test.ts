@@ -373,8 +373,9 @@ describe('element machine: statuses', () => {
     assert.deepEqual(outcome, { ended: false, tone: 'retrying', problem: 'reconnecting', reason: null, canRetry: false });
   });
 
-  it('following → broken (a final status error): stops following, the verification may go on on the phone', () => {
-    const { state, calls, outcome } = after(following(), { type: 'status-failed', error: httpError(404), retrying: false });
+  it('following → broken (a final status error once the phone started): stops following, the verification may go on on the phone', () => {
+    const onThePhone = after(following(), { type: 'status', status: statusOf('pending', { step: 'Capture_credential_Ok', code: '002' }) });
+    const { state, calls, outcome } = after(onThePhone.state, { type: 'status-failed', error: httpError(410), retrying: false });
     assert.equal(state.phase, 'broken');
     assert.deepEqual(calls[0], ['watch', null, null]);
     assert.equal(outcome.problem, 'errorLost');
@@ -487,5 +488,64 @@ describe('element machine: the end', () => {
       status: statusOf('failed'),
     });
     assert.deepEqual(dispatched(again.calls), ['kyc-state-change']);
+  });
+});
+
+describe('element machine: words by cause', () => {
+  const warnings = (calls: unknown[][]) => calls.filter(([name]) => name === 'warn').map(([, message]) => message);
+  const statusError = (status: number) => new RequestError('http', `https://shop.example/kyc/status/${UUID}: ${status}`, false, status);
+  const sessionFailed = (error: RequestError): MachineEvent => ({ type: 'session-failed', error });
+  const statusFailed = (status: number): MachineEvent => ({ type: 'status-failed', error: statusError(status), retrying: false });
+
+  for (const status of [400, 404, 405]) {
+    it(`starting → broken (the session URL answers ${status}): neutral words, and a warning naming session-url, the URL and the status`, () => {
+      const { calls, outcome } = after(starting(), sessionFailed(httpError(status)));
+      assert.equal(outcome.problem, 'errorSetup');
+      assert.deepEqual(warnings(calls), [`<kyc-verify> session-url: /kyc/session: ${status}`]);
+    });
+  }
+
+  it('starting → broken (a session answer the element cannot read): neutral words, and a warning naming session-url', () => {
+    const { calls, outcome } = after(starting(), sessionFailed(new RequestError('protocol', '/kyc/session: not JSON', true)));
+    assert.equal(outcome.problem, 'errorSetup');
+    assert.deepEqual(warnings(calls), ['<kyc-verify> session-url: /kyc/session: not JSON']);
+  });
+
+  it('following → broken (the status URL answers 404 before the phone started): neutral words, and a warning naming status-url and the URL', () => {
+    const { calls, outcome } = after(following(), statusFailed(404));
+    assert.equal(outcome.problem, 'errorSetup');
+    assert.deepEqual(warnings(calls), [`<kyc-verify> status-url: https://shop.example/kyc/status/${UUID}: 404`]);
+  });
+
+  it('idle → broken (attributes that cannot work): neutral words, and a warning saying what is wrong', () => {
+    const { calls, outcome } = after(idle(), configure({ ...WITH_TRANSACTION, statusUrl: '/kyc/status' }));
+    assert.equal(outcome.problem, 'errorSetup');
+    assert.deepEqual(warnings(calls), ['<kyc-verify> configuration: status-url needs {uuid} or :uuid (or set session-url)']);
+  });
+
+  for (const status of [401, 403]) {
+    it(`starting → broken (the session URL answers ${status}): asks to log in again, no warning`, () => {
+      const { calls, outcome } = after(starting(), sessionFailed(httpError(status)));
+      assert.equal(outcome.problem, 'errorLogin');
+      assert.deepEqual(warnings(calls), []);
+    });
+  }
+
+  it('starting → broken (the backend fails, 502): could not start, no warning', () => {
+    const { calls, outcome } = after(starting(), sessionFailed(httpError(502)));
+    assert.equal(outcome.problem, 'errorStart');
+    assert.deepEqual(warnings(calls), []);
+  });
+
+  it('following → following (network trouble): says it is reconnecting, no warning', () => {
+    const network = new RequestError('network', `https://shop.example/kyc/status/${UUID}: Failed to fetch`, true);
+    const { calls, outcome } = after(following(), { type: 'status-failed', error: network, retrying: true });
+    assert.equal(outcome.problem, 'reconnecting');
+    assert.deepEqual(warnings(calls), []);
+  });
+
+  it('following → broken (a status lost before the phone started): no advice about a phone', () => {
+    const opened = after(following(), { type: 'status', status: statusOf('pending', { step: 'Session_start', code: '001' }) });
+    assert.equal(after(opened.state, statusFailed(410)).outcome.problem, 'errorStopped');
   });
 });

@@ -115,8 +115,8 @@ describe('<kyc-verify> errors', () => {
     expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(true);
   });
 
-  it('says a final status error may leave the verification running on the phone', async () => {
-    const element = await ended([status('pending'), { status: 404 }], 'kyc-error');
+  it('says a final status error, once the phone has started, may leave the verification running there', async () => {
+    const element = await ended([status('pending', { step: 'Capture_credential_Ok', code: '002' }), { status: 410 }], 'kyc-error');
     expect(text(element, 'status')).to.equal(
       'We can no longer follow the verification here. If you started it on your phone, finish it there.',
     );
@@ -131,10 +131,65 @@ describe('<kyc-verify> errors', () => {
     expect(text(element, 'status')).to.equal('We could not start the verification. Try again in a few minutes.');
     expect(part(element, 'retry-button')).not.to.equal(null);
   });
+});
 
-  it('says a misconfigured element is not available on the page', async () => {
-    const { element } = await mount({ transaction: UUID, lang: 'en' });
-    expect(text(element, 'status')).to.equal('Verification is not available on this page.');
+describe('<kyc-verify> errors by cause', () => {
+  /** Runs `body` with console.warn recorded, and gives what it was called with. */
+  async function warned(body: () => Promise<void>): Promise<unknown[][]> {
+    const warn = console.warn;
+    const calls: unknown[][] = [];
+    console.warn = (...args: unknown[]) => void calls.push(args);
+    try {
+      await body();
+    } finally {
+      console.warn = warn;
+    }
+    return calls;
+  }
+
+  /** The element asking the scripted session route, in English, once it has reported the error. */
+  async function sessionRefused(answer: Answer) {
+    const scripted = await script({ session: [answer] });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
+    await until(() => of('kyc-error').length > 0 && text(element, 'status') !== '');
+    return { element, scripted };
+  }
+
+  it('tells the person neutrally, and the developer in one warning, when the session URL answers 404', async () => {
+    let shown: { element: KycVerify; scripted: { sessionUrl: string } } | undefined;
+    const warnings = await warned(async () => void (shown = await sessionRefused({ status: 404 })));
+    expect(text(shown!.element, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(warnings).to.deep.equal([[`<kyc-verify> session-url: ${shown!.scripted.sessionUrl}: 404`]]);
+  });
+
+  it('tells the developer which status URL answered 404 before the phone started, and the person neutral words', async () => {
+    let element: KycVerify | undefined;
+    const warnings = await warned(async () => void (element = await ended([{ status: 404 }], 'kyc-error')));
+    expect(text(element!, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(warnings.length).to.equal(1);
+    expect(warnings[0]![0]).to.match(new RegExp(`^<kyc-verify> status-url: http://[^ ]+/status/${UUID}: 404$`));
+  });
+
+  it("tells a misconfigured element's developer what is wrong, and the person neutral words", async () => {
+    let element: KycVerify | undefined;
+    const warnings = await warned(async () => void ({ element } = await mount({ transaction: UUID, lang: 'en' })));
+    await until(() => text(element!, 'status') !== '');
+    expect(text(element!, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(warnings).to.deep.equal([['<kyc-verify> configuration: status-url needs {uuid} or :uuid (or set session-url)']]);
+  });
+
+  for (const refused of [401, 403]) {
+    it(`asks the person to log in again when the session URL answers ${refused}, without a warning`, async () => {
+      let element: KycVerify | undefined;
+      const warnings = await warned(async () => void ({ element } = await sessionRefused({ status: refused })));
+      expect(text(element!, 'status')).to.equal('Log in again to verify your identity.');
+      expect(warnings).to.deep.equal([]);
+    });
+  }
+
+  it('gives no advice about a phone when the status is lost before the phone started', async () => {
+    const element = await ended([status('pending'), { status: 410 }], 'kyc-error');
+    expect(text(element, 'status')).to.equal('We can no longer follow the verification here.');
   });
 });
 

@@ -171,7 +171,10 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
   }
 }
 
-/** A `<kyc-verify>` with `attributes`, recorded from before it connects, in a fixture container. */
+/** Resolves once `element` speaks its language: a language other than Spanish loads first. */
+export const speaking = (element: KycVerify) => until(() => element.shadowRoot!.querySelector('.loading') === null);
+
+/** A `<kyc-verify>` with `attributes`, recorded from before it connects, in a fixture container, once it speaks its language. */
 export async function mount(attributes: Record<string, string>) {
   const element = document.createElement('kyc-verify');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -179,6 +182,7 @@ export async function mount(attributes: Record<string, string>) {
   const container = await fixture<HTMLDivElement>(html`<div></div>`);
   container.append(element);
   await element.updateComplete;
+  await speaking(element);
   return { element, ...recorded };
 }
 

@@ -59,13 +59,20 @@ export interface KycVerifyStrings {
   reasonLink: string;
   /** Status answers fail for now: the element retries, and the verification goes on. */
   reconnecting: string;
-  /** Final errors: the session could not be created; the status can no longer be read; the element is misconfigured. */
+  /**
+   * Final errors: the session could not be created; the status can no longer be read once the
+   * phone has started; the page's configuration (neutral: the developer reads the cause in the console).
+   */
   errorStart: string;
   errorLost: string;
   errorSetup: string;
   /** The capture step's time left, when its timer ends before the link: the document's, the selfie's. */
   timeDocument: string;
   timeSelfie: string;
+  /** The backend answered 401 or 403: the person's login ended. */
+  errorLogin: string;
+  /** The status can no longer be read, before the phone started: no advice about a phone. */
+  errorStopped: string;
   /**
    * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
    * Try again shows once the wait it asked for has passed.

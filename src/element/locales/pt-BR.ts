@@ -46,9 +46,11 @@ export const ptBR: KycVerifyStrings = {
   reconnecting: 'Reconectando… A verificação continua.',
   errorStart: 'Não conseguimos iniciar a verificação. Tente de novo em alguns minutos.',
   errorLost: 'Não conseguimos mais acompanhar a verificação aqui. Se você começou no celular, termine por lá.',
-  errorSetup: 'A verificação não está disponível nesta página.',
+  errorSetup: 'A verificação não está disponível nesta página no momento.',
   timeDocument: 'Tempo para a cédula: {time}',
   timeSelfie: 'Tempo para a selfie: {time}',
+  errorLogin: 'Faça login novamente para verificar a sua identidade.',
+  errorStopped: 'Não conseguimos mais acompanhar a verificação aqui.',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
 };

@@ -14,6 +14,7 @@ import { RequestError } from '../controllers/request.js';
 import type { SessionMode } from '../controllers/session-request.js';
 import { errorDetailOf, KycContinueEvent, KycErrorEvent, KycStateChangeEvent, statusDetailOf, TERMINAL_EVENTS } from '../events.js';
 import type { KycErrorDetail } from '../events.js';
+import { isSetupProblem, setupWarning } from './setup-problem.js';
 
 /**
  * `idle`: nothing to follow (no transaction nor session URL, or `defer` waits for `start()`);
@@ -90,6 +91,8 @@ export interface Io {
   clearCopyNote(): void;
   /** Focus on a control about to go moves to the status line. */
   keepFocus(): void;
+  /** Tells the page's developer, in the console. */
+  warn(message: string): void;
   dispatch(event: CustomEvent): void;
 }
 
@@ -282,8 +285,10 @@ function observe(state: MachineState, status: TransactionStatus, effects: Effect
   };
 }
 
-/** A final problem: nothing more is followed; Try again may start afresh. */
+/** A final problem: nothing more is followed; Try again may start afresh. The developer reads what to fix in the console. */
 function fail(state: MachineState, problem: KycErrorDetail, effects: Effect[]): MachineState {
-  effects.push(stop, keepFocus, dispatch(new KycErrorEvent(problem)));
+  effects.push(stop, keepFocus);
+  if (isSetupProblem(problem)) effects.push((io) => io.warn(setupWarning(problem)));
+  effects.push(dispatch(new KycErrorEvent(problem)));
   return { ...state, phase: 'broken', problem, streaming: false, waited: true };
 }

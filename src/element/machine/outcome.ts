@@ -3,18 +3,24 @@
  * way to the outcome, the status line's tone, what a problem means to the end user, why a
  * transaction ended and whether Try again is offered.
  */
-import type { TransactionState } from '../../shared/transaction-state.js';
+import type { TransactionState, TransactionStatus } from '../../shared/transaction-state.js';
 import type { KycErrorDetail } from '../events.js';
 import type { KycVerifyStrings } from '../locales/localize.js';
+import { phoneProgress } from '../view/progress-view.js';
 import { endReason, type Reason } from '../view/reasons.js';
 import type { MachineState } from './machine.js';
+import { isSetupProblem } from './setup-problem.js';
 
 /**
- * What a problem says. Retrying, the verification goes on; a 429 asks the end user to wait, or
- * to finish the verification under way. A final one without a transaction is a session that
- * could not be made; with one, the status can no longer be read, though the phone may still be running it.
+ * What a problem says, by its cause. Retrying, the verification goes on; a 429 asks the end user
+ * to wait, or to finish the verification under way. Once the phone has started, a status that can
+ * no longer be read leaves the verification running there: the phone's advice. Otherwise: 401 or
+ * 403 ask to log in again; the page's configuration gets neutral words (the developer reads what
+ * to fix in the console); a status lost before the phone started, or a session that could not be
+ * made, say so without advice about a phone.
  */
-export type ProblemText = keyof KycVerifyStrings & ('reconnecting' | 'busy' | 'errorSetup' | 'errorLost' | 'errorStart');
+export type ProblemText = keyof KycVerifyStrings &
+  ('reconnecting' | 'busy' | 'errorSetup' | 'errorLost' | 'errorStart' | 'errorLogin' | 'errorStopped');
 
 export interface Outcome {
   /** The link gives way to the outcome (it stays laid out, hidden, so that the element keeps its size). */
@@ -30,10 +36,14 @@ export interface Outcome {
 
 const isBusy = (problem: KycErrorDetail) => problem.httpStatus === 429;
 
-function problemText(problem: KycErrorDetail): ProblemText {
-  if (problem.retrying) return 'reconnecting';
+function problemText(problem: KycErrorDetail, status: TransactionStatus | null): ProblemText {
+  const { retrying, httpStatus, uuid } = problem;
+  if (retrying) return 'reconnecting';
   if (isBusy(problem)) return 'busy';
-  return problem.kind === 'config' ? 'errorSetup' : problem.uuid ? 'errorLost' : 'errorStart';
+  if (uuid && status && phoneProgress(status)) return 'errorLost';
+  if (httpStatus === 401 || httpStatus === 403) return 'errorLogin';
+  if (isSetupProblem(problem)) return 'errorSetup';
+  return uuid ? 'errorStopped' : 'errorStart';
 }
 
 export function outcomeOf({ phase, status, problem, setup, waited }: MachineState): Outcome {
@@ -43,7 +53,7 @@ export function outcomeOf({ phase, status, problem, setup, waited }: MachineStat
   return {
     ended,
     tone: problem ? (problem.retrying ? 'retrying' : isBusy(problem) ? 'busy' : 'problem') : (status?.state ?? ''),
-    problem: problem && problemText(problem),
+    problem: problem && problemText(problem, status),
     // "You can try again" only where the element offers it; the other reasons say why, which stays true.
     reason: found === 'reasonOther' && !sessions ? null : found || null,
     canRetry: sessions && ended && status?.state !== 'successful' && (phase === 'ended' || waited),
