@@ -33,8 +33,9 @@ function flagState({ active, complete, failed }: Fields): TransactionState | und
  * The status object of `body`: a status object is read as it is, a transaction (bare or in its
  * envelope) gets its state from the booleans and its expiry from `created_at` plus `expiration`.
  * Optional fields (`step_expires_at`, `server_time`, `tries_left`) are kept only when readable;
- * `stream` only when true (the backend serves the status stream), so absent means false; `send`, the
- * channels the backend sends the link on, only those the element knows.
+ * `liveness` and `stream` only when true (challenges asked for; the backend serves the status
+ * stream), so absent means false; `send`, the channels the backend sends the link on, only those
+ * the element knows.
  */
 export function readStatus(body: unknown): TransactionStatus {
   if (!isObject(body)) throw new Error('not a JSON object');
@@ -59,6 +60,7 @@ export function readStatus(body: unknown): TransactionStatus {
     ...(stepExpiry && { step_expires_at: stepExpiry }),
     ...(serverTime && { server_time: serverTime }),
     ...(isCount(fields.tries_left) && { tries_left: fields.tries_left }),
+    ...(fields.liveness === true && { liveness: true }),
     ...(fields.stream === true && { stream: true }),
     ...(Array.isArray(fields.send) && { send: fields.send.filter((channel) => channel === 'email' || channel === 'sms') }),
   };

@@ -37,6 +37,8 @@ export interface TransactionStatus {
   step_expires_at?: string | null;
   /** The server's time when it answered, so that a browser whose clock is off still counts down right. */
   server_time?: string | null;
+  /** The transaction asks for liveness challenges after the selfie: said when true, absent otherwise. */
+  liveness?: boolean;
   /** The backend serves this status as a stream too (`text/event-stream` on the status URL): said when true, absent otherwise. */
   stream?: boolean;
   /** The backend sends the link to the transaction's owner on these channels (`POST <status-url>/send`): said when it does, absent otherwise. */

@@ -60,9 +60,22 @@ describe('<kyc-verify> phone progress', () => {
   for (const [marked, answer, [document, selfie, checking]] of MARKS) {
     it(`marks ${marked}`, async () => {
       const element = await showing(answer);
-      expect(marks(element)).to.deep.equal([`ID card: ${document}`, `Selfie and liveness: ${selfie}`, `Checking: ${checking}`]);
+      expect(marks(element)).to.deep.equal([`ID card: ${document}`, `Selfie: ${selfie}`, `Checking: ${checking}`]);
     });
   }
+
+  it('names liveness in the selfie step only when the transaction asks for challenges', async () => {
+    const element = await showing(pending('Capture_credential_Ok', '002', { liveness: true }));
+    expect(marks(element)[1]).to.equal('Selfie and liveness: In progress');
+  });
+
+  it("spreads the steps over the QR code's height, leaving no more blank under the last than between two", async () => {
+    const element = await showing(DOCUMENT_OK);
+    const steps = [...element.shadowRoot!.querySelectorAll('[part~="step"]')].map((step) => step.getBoundingClientRect());
+    const cell = shadow(element, '.stage')!.getBoundingClientRect();
+    const between = steps[1]!.top - steps[0]!.bottom;
+    expect(cell.bottom - steps.at(-1)!.bottom).to.be.at.most(between + 1);
+  });
 
   it('explains a document problem and what to do about it, with no number of tries it was not given', async () => {
     const element = await showing(DOCUMENT_PROBLEM);
@@ -152,11 +165,7 @@ describe('<kyc-verify> phone progress', () => {
   it('speaks Spanish from Chile', async () => {
     const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 1 }), { lang: 'es' });
     expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continúa en tu celular');
-    expect(marks(element)).to.deep.equal([
-      'Cédula de identidad: Con problema',
-      'Selfie y prueba de vida: Pendiente',
-      'Revisión: Pendiente',
-    ]);
+    expect(marks(element)).to.deep.equal(['Cédula de identidad: Con problema', 'Selfie: Pendiente', 'Revisión: Pendiente']);
     expect(part(element, 'status')!.textContent).to.equal(
       'No pudimos validar tu cédula. Inténtalo de nuevo con la cédula original, con buena luz y completa a la vista. Intentos restantes: 1.',
     );
@@ -171,7 +180,7 @@ describe('<kyc-verify> phone progress', () => {
 
   it('lets the host replace the progress strings', async () => {
     const element = await showing(DOCUMENT_OK);
-    element.strings = { continueOnPhone: 'Follow the steps on your mobile', stepSelfie: 'Face check', markCurrent: 'Now' };
+    element.strings = { continueOnPhone: 'Follow the steps on your mobile', stepSelfieOnly: 'Face check', markCurrent: 'Now' };
     await element.updateComplete;
     expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Follow the steps on your mobile');
     expect(marks(element)[1]).to.equal('Face check: Now');

@@ -46,6 +46,7 @@ export const en: KycVerifyStrings = {
   timeSelfie: 'Time for your selfie: {time}',
   errorLogin: 'Log in again to verify your identity.',
   errorStopped: 'We can no longer follow the verification here.',
+  stepSelfieOnly: 'Selfie',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
   sendEmail: 'Send me the link by e-mail',

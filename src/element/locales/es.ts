@@ -46,6 +46,7 @@ export const es: KycVerifyStrings = {
   timeSelfie: 'Tiempo para la selfie: {time}',
   errorLogin: 'Inicia sesión de nuevo para verificar tu identidad.',
   errorStopped: 'Ya no podemos seguir la verificación aquí.',
+  stepSelfieOnly: 'Selfie',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
   sendEmail: 'Enviarme el enlace por correo',

@@ -28,6 +28,7 @@ export interface KycVerifyStrings {
   /** The title of the phone's progress, which replaces the QR code once the phone has started. */
   continueOnPhone: string;
   stepDocument: string;
+  /** The selfie step when the transaction asks for liveness challenges (`stepSelfieOnly` otherwise). */
   stepSelfie: string;
   stepChecking: string;
   /** What each step's mark means, for assistive technology. */
@@ -73,6 +74,8 @@ export interface KycVerifyStrings {
   errorLogin: string;
   /** The status can no longer be read, before the phone started: no advice about a phone. */
   errorStopped: string;
+  /** The selfie step without liveness challenges. */
+  stepSelfieOnly: string;
   /**
    * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
    * Try again shows once the wait it asked for has passed.

@@ -51,6 +51,7 @@ export const ptBR: KycVerifyStrings = {
   timeSelfie: 'Tempo para a selfie: {time}',
   errorLogin: 'Faça login novamente para verificar a sua identidade.',
   errorStopped: 'Não conseguimos mais acompanhar a verificação aqui.',
+  stepSelfieOnly: 'Selfie',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
 };

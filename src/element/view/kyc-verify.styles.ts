@@ -116,7 +116,16 @@ export const styles = css`
     color: var(--kyc-verify-danger);
   }
 
+  /* Over the QR code's cell: the title where the code's was, the steps spread over the code's height, no blank under them. */
+  .progress {
+    justify-content: flex-start;
+  }
+
   ol {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    justify-content: space-evenly;
     margin: 0;
     padding: 0;
     list-style: none;

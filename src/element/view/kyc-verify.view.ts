@@ -74,7 +74,7 @@ function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { 
           <path d=${qr.d}></path>
         </svg>
       </div>
-      ${progress ? renderProgress(progress, strings) : nothing}
+      ${progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     </div>
     ${
       progress

@@ -41,7 +41,8 @@ export function phoneProgress({ state, step, code }: TransactionStatus): PhonePr
   return BY_CODE.get(code ?? '') ?? BY_STEP.get(step ?? '') ?? null;
 }
 
-const STEPS = ['stepDocument', 'stepSelfie', 'stepChecking'] as const;
+/** The steps; the selfie's names liveness only when the transaction asks for challenges. */
+const stepsOf = (liveness?: boolean) => ['stepDocument', liveness ? 'stepSelfie' : 'stepSelfieOnly', 'stepChecking'] as const;
 const MARK_LABELS = { done: 'markDone', current: 'markCurrent', problem: 'markProblem', todo: 'markTodo' } as const;
 
 function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MARK_LABELS {
@@ -50,11 +51,11 @@ function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MAR
 }
 
 /** "Continue on your phone" with the three steps, each marked done, current, problem or to do. */
-export function renderProgress(progress: PhoneProgress, strings: KycVerifyStrings) {
+export function renderProgress(progress: PhoneProgress, strings: KycVerifyStrings, liveness?: boolean) {
   return html`<div part="progress" class="progress">
     <p class="title">${strings.continueOnPhone}</p>
     <ol>
-      ${STEPS.map((step, index) => {
+      ${stepsOf(liveness).map((step, index) => {
         const mark = markOf(progress, index);
         return html`<li part="step step-${mark}" class=${mark}>
           <span class="mark" role="img" aria-label=${strings[MARK_LABELS[mark]]}></span>${strings[step]}

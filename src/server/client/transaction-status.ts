@@ -18,10 +18,13 @@ const TIMER_OF_STEP: Record<string, CaptureTimer> = {
   Session_complete_fail: 'capture_facial_expiration',
 };
 
+const rulesOf = ({ metadata }: Transaction) => ({ ...METADATA_DEFAULTS, ...metadata });
+
 /** When the capture step under way times out: `updated_at` (the step's start) plus its timer; null when unknown. */
-export function stepExpiryOf({ active, step, updated_at, metadata }: Transaction): string | null {
+export function stepExpiryOf(transaction: Transaction): string | null {
+  const { active, step, updated_at } = transaction;
   const timer = TIMER_OF_STEP[step];
-  const rules = { ...METADATA_DEFAULTS, ...metadata };
+  const rules = rulesOf(transaction);
   // With liveness challenges, each challenge restarts the timer at moments the status does not show.
   if (!active || !timer || (timer === 'capture_facial_expiration' && rules.challenges_required > 0)) return null;
   const expiry = Date.parse(updated_at) + rules[timer] * 1000;
@@ -30,12 +33,13 @@ export function stepExpiryOf({ active, step, updated_at, metadata }: Transaction
 
 /**
  * The status object of docs/host-protocol.md for a transaction, read as the element reads one (`readStatus`), with
- * the capture step's timeout the kit can tell from the metadata. Fields are picked one by one, so
+ * the capture step's timeout the kit can tell from the metadata, and whether it asks for liveness challenges. Fields are picked one by one, so
  * nothing else (nin, metadata, scores, document data) can reach the browser.
  */
 export function statusOf(transaction: Transaction): TransactionStatus {
   try {
-    return { ...readStatus(transaction), step_expires_at: stepExpiryOf(transaction) };
+    const liveness = rulesOf(transaction).challenges_required > 0;
+    return { ...readStatus(transaction), step_expires_at: stepExpiryOf(transaction), ...(liveness && { liveness }) };
   } catch (error) {
     throw new KycProtocolError(`transaction ${transaction.uuid}: ${(error as Error).message}`);
   }
