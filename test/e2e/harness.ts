@@ -53,7 +53,7 @@ export interface VerificationOptions {
   challenges?: '0' | '1' | '2';
   tries?: '1' | '3';
   expiration?: '600' | '60';
-  lang?: 'es' | 'en';
+  lang?: 'es' | 'en' | 'pt-BR';
   mode?: 'auto' | 'qr' | 'button' | 'both';
   /** A webhook at every step (`metadata.webhook_full_update`). */
   fullUpdate?: boolean;

@@ -1,4 +1,4 @@
-// Every state the person can see, in Spanish and English, kept as a screenshot of the widget in
+// Every state the person can see, in Spanish, English and Portuguese (Brazil), kept as a screenshot of the widget in
 // test-results/e2e/states-<lang>-<state>.png (and -dark.png): each state is reached as it is in real life (the
 // sandbox's outcomes and clock, the host stopped, the host's answers), and its words are checked.
 import assert from 'node:assert/strict';
@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { en } from '../../src/element/locales/en.js';
 import { es } from '../../src/element/locales/es.js';
+import { ptBR } from '../../src/element/locales/pt-BR.js';
 import {
   desktop,
   phone,
@@ -25,7 +26,14 @@ const TEST = { timeout: 60_000 };
 /** The status line the person reads holds these words. */
 const assertShows = (shown: string, words: string) => assert.ok(shown.includes(words), `"${shown}" does not say "${words}"`);
 
-describe('end to end: every state of the widget, in both languages', () => {
+const LANGUAGES = ['es', 'en', 'pt-BR'] as const;
+const WORDS = { es, en, 'pt-BR': ptBR };
+type Lang = (typeof LANGUAGES)[number];
+
+/** The words of a string with `{time}`, before the time. */
+const wordsBeforeTime = (template: string) => template.split('{time}')[0]!;
+
+describe('end to end: every state of the widget, in every language', () => {
   let world: World;
 
   before(async () => {
@@ -52,14 +60,24 @@ describe('end to end: every state of the widget, in both languages', () => {
     return (await page.locator('kyc-verify [part~="status"]').textContent()) ?? '';
   }
 
-  async function started(lang: 'es' | 'en', options: VerificationOptions = {}, device = desktop): Promise<Page> {
+  async function started(lang: Lang, options: VerificationOptions = {}, device = desktop): Promise<Page> {
     const page = await device(world);
     await startVerification(page, world.demo.url, { lang, ...options });
     return page;
   }
 
-  for (const lang of ['es', 'en'] as const) {
-    const words = { es, en }[lang];
+  /** The widget's text of `part`. */
+  const textOf = async (page: Page, part: string) => (await page.locator(`kyc-verify [part~="${part}"]`).textContent()) ?? '';
+
+  /** Records the console's warnings of `page`. */
+  function warningsOf(page: Page): string[] {
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    return warnings;
+  }
+
+  for (const lang of LANGUAGES) {
+    const words = WORDS[lang];
     describe(lang, () => {
       it('waiting for the phone: the QR code on a desktop', TEST, async () => {
         const page = await started(lang);
@@ -111,29 +129,67 @@ describe('end to end: every state of the widget, in both languages', () => {
         await page.locator('kyc-verify').evaluate((element) => element.remove());
       });
 
-      it('a final status error (404)', TEST, async () => {
+      it("the document captured: the selfie's own time, and the selfie step without liveness", TEST, async () => {
+        const page = await started(lang);
+        await outcomes(page, ['002']);
+        await page.locator('kyc-verify [part~="step-current"]').waitFor();
+        await page.waitForFunction(
+          (words) => document.querySelector('kyc-verify')?.shadowRoot?.querySelector('[part~="timer"]')?.textContent?.startsWith(words),
+          wordsBeforeTime(words.timeSelfie),
+        );
+        assertShows(await keep(page, `${lang}-selfie-timer`), words.documentCaptured);
+        assertShows(await textOf(page, 'step-current'), words.stepSelfieOnly);
+      });
+
+      it('the document captured, with liveness challenges: the selfie step says so', TEST, async () => {
+        const page = await started(lang, { challenges: '1' });
+        await outcomes(page, ['002']);
+        await page.locator('kyc-verify [part~="step-current"]').waitFor();
+        assert.equal((await textOf(page, 'step-current')).trim(), words.stepSelfie);
+        await keep(page, `${lang}-selfie-liveness`);
+      });
+
+      it('a configuration error (the status URL answers 404): neutral words, and the URL in a console warning', TEST, async () => {
         const page = await desktop(world);
+        const warnings = warningsOf(page);
         await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
         await startVerification(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
         assert.deepEqual([error.httpStatus, error.retrying], [404, false]);
-        assertShows(await keep(page, `${lang}-error-final-status`), words.errorLost);
+        assert.equal(await keep(page, `${lang}-error-setup`), words.errorSetup);
+        assert.equal(warnings.length, 1, warnings.join('\n'));
+        assert.match(warnings[0]!, /^<kyc-verify> status-url: http:\/\/[^ ]+\/kyc\/status\/[\w-]+: 404$/);
       });
 
-      it('the session cannot be created (502)', TEST, async () => {
-        const page = await desktop(world);
-        await page.route('**/kyc/session**', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
-        await pressStart(page, world.demo.url, { lang });
-        const error = await waitForLogged(page, 'kyc-error');
-        assert.equal(error.httpStatus, 502);
-        assertShows(await keep(page, `${lang}-error-session`), words.errorStart);
+      it('the status lost once the phone has started: finish on the phone', TEST, async () => {
+        const page = await started(lang);
+        await outcomes(page, ['002']);
+        await page.locator('kyc-verify [part~="step-current"]').waitFor();
+        await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 410, body: 'Gone' }));
+        await page.locator('kyc-verify').evaluate((element) => ((element as HTMLElement & { noStream: boolean }).noStream = true));
+        await waitForLogged(page, 'kyc-error');
+        assert.equal(await keep(page, `${lang}-error-lost`), words.errorLost);
       });
+
+      for (const [state, shot, refused, why] of [
+        ['logged out (the session URL answers 401): log in again', 'error-login', 401, 'errorLogin'],
+        ['the session cannot be created (502)', 'error-session', 502, 'errorStart'],
+      ] as const) {
+        it(state, TEST, async () => {
+          const page = await desktop(world);
+          await page.route('**/kyc/session**', (route) => route.fulfill({ status: refused, body: String(refused) }));
+          await pressStart(page, world.demo.url, { lang });
+          const error = await waitForLogged(page, 'kyc-error');
+          assert.equal(error.httpStatus, refused);
+          assert.equal(await keep(page, `${lang}-${shot}`), words[why]);
+        });
+      }
     });
   }
 
   // Last: the sandbox's clock only moves forward, and expires whatever is still under way.
-  for (const lang of ['es', 'en'] as const) {
-    const words = { es, en }[lang];
+  for (const lang of LANGUAGES) {
+    const words = WORDS[lang];
     it(`expired by inactivity (${lang}): a capture step left idle past its timer`, TEST, async () => {
       const page = await started(lang);
       const mobile = await phone(world);
