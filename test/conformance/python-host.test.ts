@@ -45,11 +45,9 @@ describe('the Python reference host', () => {
 
   describe('with the element in Chromium', () => {
     let browser: Browser;
-    let bundle: string;
 
     before(async () => {
       await build({ mode: 'standalone', logLevel: 'silent' });
-      bundle = await readFile('dist/kyc-verify.bundle.js', 'utf8');
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     });
     after(() => browser?.close());
@@ -59,9 +57,12 @@ describe('the Python reference host', () => {
       const console: string[] = [];
       page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
       const polledBefore = statusRequests().length;
-      // The page and the bundle come from the host's origin; the element's requests go to the Python host itself.
+      // The page, the bundle and the language files copied beside it (the browser here is in English) come from the
+      // host's origin; the element's requests go to the Python host itself.
       await page.route(`${host.url}/`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
-      await page.route(`${host.url}/kyc-verify.bundle.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: bundle }));
+      await page.route(`${host.url}/kyc-verify.*.js`, async (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: await readFile(`dist${new URL(route.request().url()).pathname}`, 'utf8') }),
+      );
       await page.goto(`${host.url}/`);
       await page.locator('kyc-verify [part="qr"] path').waitFor();
       const link = await scanQr(page);
