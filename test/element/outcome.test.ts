@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { KycVerify } from '../../src/index.js';
-import { follow, mount, next, script, shadow, status, until, UUID, VERIFICATION_URL, type Answer } from './scripted.js';
+import { follow, mount, next, script, shadow, speaking, status, until, UUID, VERIFICATION_URL, type Answer } from './scripted.js';
 
 const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
 const text = (element: KycVerify, name: string) => part(element, name)?.textContent ?? null;
@@ -9,7 +9,7 @@ const text = (element: KycVerify, name: string) => part(element, name)?.textCont
 async function ended(answers: Answer[], type = 'kyc-state-change', attributes: Record<string, string> = {}) {
   const { element, of } = await follow(await script({ status: answers }), { mode: 'qr', lang: 'en', ...attributes });
   await until(() => of(type).length > 0);
-  await element.updateComplete;
+  await speaking(element);
   return element;
 }
 
@@ -127,7 +127,7 @@ describe('<kyc-verify> errors', () => {
     const scripted = await script({ session: [{ status: 502 }] });
     const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
     await until(() => of('kyc-error').length > 0);
-    await element.updateComplete;
+    await speaking(element);
     expect(text(element, 'status')).to.equal('We could not start the verification. Try again in a few minutes.');
     expect(part(element, 'retry-button')).not.to.equal(null);
   });
@@ -151,7 +151,8 @@ describe('<kyc-verify> errors by cause', () => {
   async function sessionRefused(answer: Answer) {
     const scripted = await script({ session: [answer] });
     const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
-    await until(() => of('kyc-error').length > 0 && text(element, 'status') !== '');
+    await until(() => of('kyc-error').length > 0);
+    await speaking(element);
     return { element, scripted };
   }
 
@@ -173,7 +174,7 @@ describe('<kyc-verify> errors by cause', () => {
   it("tells a misconfigured element's developer what is wrong, and the person neutral words", async () => {
     let element: KycVerify | undefined;
     const warnings = await warned(async () => void ({ element } = await mount({ transaction: UUID, lang: 'en' })));
-    await until(() => text(element!, 'status') !== '');
+    await speaking(element!);
     expect(text(element!, 'status')).to.equal('Verification is not available on this page for now.');
     expect(warnings).to.deep.equal([['<kyc-verify> configuration: status-url needs {uuid} or :uuid (or set session-url)']]);
   });

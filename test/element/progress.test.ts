@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { KycVerify } from '../../src/index.js';
-import { follow, script, shadow, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
+import { follow, script, shadow, speaking, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
 
 const pending = (step: string, code: string | null, fields: Record<string, unknown> = {}) => status('pending', { step, code, ...fields });
 const STARTED = pending('Session_start', '001');
@@ -21,7 +21,7 @@ const marks = (element: KycVerify) =>
 async function showing(answer: Answer, attributes: Record<string, string> = {}) {
   const { element, of } = await follow(await script({ status: [answer] }), { mode: 'qr', lang: 'en', ...attributes });
   await until(() => of('kyc-state-change').length > 0);
-  await element.updateComplete;
+  await speaking(element);
   return element;
 }
 

@@ -171,10 +171,10 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
   }
 }
 
-/** Resolves once `element` speaks its language: a language other than Spanish loads first. */
+/** Resolves once `element` speaks its language (one other than Spanish loads first): before reading its words. */
 export const speaking = (element: KycVerify) => until(() => element.shadowRoot!.querySelector('.loading') === null);
 
-/** A `<kyc-verify>` with `attributes`, recorded from before it connects, in a fixture container, once it speaks its language. */
+/** A `<kyc-verify>` with `attributes`, recorded from before it connects, in a fixture container. */
 export async function mount(attributes: Record<string, string>) {
   const element = document.createElement('kyc-verify');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -182,7 +182,6 @@ export async function mount(attributes: Record<string, string>) {
   const container = await fixture<HTMLDivElement>(html`<div></div>`);
   container.append(element);
   await element.updateComplete;
-  await speaking(element);
   return { element, ...recorded };
 }
 

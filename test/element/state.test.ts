@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import type { KycVerify } from '../../src/index.js';
-import { follow, script, shadow, status, until, UUID, withClipboard, type Answer } from './scripted.js';
+import { follow, script, shadow, speaking, status, until, UUID, withClipboard, type Answer } from './scripted.js';
 
 const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
 const at = (ms: number) => new Date(ms).toISOString();
@@ -10,7 +10,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 async function showing(answer: Answer, attributes: Record<string, string> = {}) {
   const { element, of } = await follow(await script({ status: [answer] }), { lang: 'en', ...attributes });
   await until(() => of('kyc-state-change').length > 0);
-  await element.updateComplete;
+  await speaking(element);
   return element;
 }
 
