@@ -163,6 +163,13 @@ describe('<kyc-verify> errors by cause', () => {
     expect(warnings).to.deep.equal([[`<kyc-verify> session-url: ${shown!.scripted.sessionUrl}: 404`]]);
   });
 
+  it('tells the developer which session URL gave an answer without a uuid, and the person neutral words', async () => {
+    let shown: { element: KycVerify; scripted: { sessionUrl: string } } | undefined;
+    const warnings = await warned(async () => void (shown = await sessionRefused({ body: { link: 'https://verify.example.cl/x' } })));
+    expect(text(shown!.element, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(warnings).to.deep.equal([[`<kyc-verify> session-url: ${new URL(shown!.scripted.sessionUrl, location.href).href}: no uuid`]]);
+  });
+
   it('tells the developer which status URL answered 404 before the phone started, and the person neutral words', async () => {
     let element: KycVerify | undefined;
     const warnings = await warned(async () => void (element = await ended([{ status: 404 }], 'kyc-error')));

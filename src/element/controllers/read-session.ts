@@ -15,17 +15,23 @@ export interface SessionAnswer {
   statusUrl: string | null;
 }
 
-/** Reads the answer to `POST <session-url>`; `sessionUrl`, absolute, is what a relative `status_url` resolves against. */
+/**
+ * Reads the answer to `POST <session-url>`; `sessionUrl`, absolute, is what a relative `status_url` resolves against,
+ * and what the protocol error names when the answer cannot be read.
+ */
 export function readSession(body: unknown, sessionUrl: URL): SessionAnswer {
   const answer = (body ?? {}) as Record<string, unknown>;
-  if (typeof answer.uuid !== 'string') throw protocolError('no uuid');
-  const status = 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null;
-  return {
-    uuid: answer.uuid,
-    link: typeof answer.link === 'string' ? answer.link : null,
-    expiresAt: dateText(answer.expires_at),
-    status,
-    offersStream: answer.stream === true,
-    statusUrl: typeof answer.status_url === 'string' ? new URL(answer.status_url, sessionUrl).href : null,
-  };
+  try {
+    if (typeof answer.uuid !== 'string') throw Error('no uuid');
+    return {
+      uuid: answer.uuid,
+      link: typeof answer.link === 'string' ? answer.link : null,
+      expiresAt: dateText(answer.expires_at),
+      status: 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null,
+      offersStream: answer.stream === true,
+      statusUrl: typeof answer.status_url === 'string' ? new URL(answer.status_url, sessionUrl).href : null,
+    };
+  } catch (error) {
+    throw protocolError(`${sessionUrl.href}: ${(error as Error).message}`);
+  }
 }

@@ -60,12 +60,12 @@ export class SessionRequest implements ReactiveController {
   }
 
   #send(mode: SessionMode): Promise<boolean> {
+    const url = this.options.url();
     return this.#request.run(
-      (signal) =>
-        requestJson(this.options.url(), { method: 'POST', headers: { 'kyc-verify-session': mode } }, this.options.timeout(), signal),
+      (signal) => requestJson(url, { method: 'POST', headers: { 'kyc-verify-session': mode } }, this.options.timeout(), signal),
       (body) => {
         this.#wanted = null;
-        this.options.send({ type: 'session', answer: readSession(body, new URL(this.options.url(), document.baseURI)) });
+        this.options.send({ type: 'session', answer: readSession(body, new URL(url, document.baseURI)) });
       },
       (error) => {
         this.#wanted = null;
