@@ -54,4 +54,9 @@ export const ptBR: KycVerifyStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
+  sendEmail: 'Enviar o link para o meu e-mail',
+  sendSms: 'Enviar o link por SMS',
+  linkSent: 'Enviado para {to}',
+  resendIn: 'Você pode reenviar em {time}',
+  sendFailed: 'Não foi possível enviar o link. Tente de novo.',
 };

@@ -61,7 +61,7 @@ export function keepingLastQrCode(): (link: string) => QrPath | null {
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
  * Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
  */
-function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { strings, mode }: ViewState) {
+function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { strings, mode, machine }: ViewState) {
   const toggle = html`<summary part="show-code">${strings.showCode}</summary>`;
   // Two templates: lit puts a fresh details, closed, in place as the phone passes the document step.
   const secondPhone = progress?.at ? html`<details class="aside">${toggle}</details>` : html`<details>${toggle}</details>`;
@@ -98,7 +98,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
   const showButton = mode !== 'qr' || !qr;
   const timer = timerText(strings, machine.status, remaining);
   return html`<div class="flow">
-    ${qr ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings) : nothing}
+    ${qr ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     ${
       showButton
         ? html`<a
