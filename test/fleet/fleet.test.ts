@@ -238,6 +238,44 @@ describe('Redis unreachable for 5 s', () => {
   });
 });
 
+describe('a store 300 ms slow on one instance', () => {
+  // Instance 0's every store call reaches Redis 300 ms late and its answer comes back 300 ms late: it
+  // learns that it holds a read lease 300 ms after Redis granted it, and its reads leave that late.
+  const fleet = useFleet({ count: 2, env: (index) => (index === 0 ? { STORE_LATENCY_MS: '300' } : {}) });
+
+  test('never gives two reads of a transaction under a second apart, as the service sees them (6 transactions, 8 s of streams, polls and step webhooks)', async () => {
+    const users = Array.from({ length: 6 }, (_, index) => `slow-store-${index}`);
+    const uuids = await Promise.all(users.map((user) => fleet().startSession(user)));
+    const streams = await Promise.all(
+      uuids.flatMap((uuid, index) =>
+        fleet().instances.map((instance) => openStream(`${instance.url}/kyc/status/${uuid}`, { 'x-user': users[index]! })),
+      ),
+    );
+    // A step each: its webhook, which each instance then takes again and again, asks for a read at once every time.
+    await Promise.all(uuids.map((uuid) => outcome(uuid, '002')));
+    const delivered = (uuid: string) => service.sandbox.webhookDeliveries(uuid).some((delivery) => delivery.state === 'delivered');
+    await eventually(() => uuids.every(delivered), 10_000, "each step's webhook delivered");
+    const steps = uuids.map((uuid) => JSON.stringify(service.sandbox.webhookDeliveries(uuid).at(-1)!.payload));
+    try {
+      for (let round = 0; round < 40; round++) {
+        const instance = fleet().instances[round % 2]!;
+        await Promise.all([
+          ...uuids.map((uuid, index) => fleet().poll(uuid, users[index])),
+          ...steps.map((body) =>
+            fetch(`${instance.url}/kyc/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+          ),
+        ]);
+        await delay(200);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    const reads = service.reads.filter((read) => uuids.includes(read.uuid));
+    assert.ok(reads.length >= 6 * 5, `the fleet read each transaction again and again (${reads.length} reads)`);
+    assert.equal(mostReadsInWindow(reads), 1);
+  });
+});
+
 describe('status streams on a fleet', () => {
   // The instances read a streamed transaction once a minute: a step can reach a stream only through a webhook.
   const fleet = useFleet({ count: 2, env: () => ({ STREAM_FOLLOW_MS: '60000' }) });

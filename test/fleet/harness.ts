@@ -34,6 +34,8 @@ export interface InstanceEnv {
   RESULT_LEASE_MS?: string;
   HANG_IN_ON_RESULT?: string;
   WRITE_STATUS_DELAY_MS?: string;
+  /** How late every answer of the store reaches the instance. */
+  STORE_LATENCY_MS?: string;
   /** How long one store call may take (`tuning.storeTimeoutMs`); default the kit's. */
   STORE_TIMEOUT_MS?: string;
   /** How often a streamed transaction is read by its instance (`tuning.streamFollowIntervalMs`). */

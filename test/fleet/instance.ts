@@ -21,17 +21,26 @@ const redisStore = env.REDIS_CLUSTER
   ? new RedisStore({ client: cluster(env.REDIS_CLUSTER), prefix: env.REDIS_PREFIX! })
   : new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
 const writeDelayMs = Number(env.WRITE_STATUS_DELAY_MS ?? 0);
-/** The store as this instance sees it: with `WRITE_STATUS_DELAY_MS`, every status write leaves late. */
+const latencyMs = Number(env.STORE_LATENCY_MS ?? 0);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The store as this instance sees it (its token store too): with `WRITE_STATUS_DELAY_MS`, every
+ * status write leaves late; with `STORE_LATENCY_MS`, every call reaches Redis that late and its
+ * answer comes back that late (a lease is granted, and its holder hears of it later still).
+ */
 const store: Store = new Proxy(redisStore, {
   get(target, property) {
     const value: unknown = Reflect.get(target, property);
-    if (property === 'writeStatus' && writeDelayMs) {
-      return async (...args: Parameters<Store['writeStatus']>) => {
-        await new Promise((resolve) => setTimeout(resolve, writeDelayMs));
-        return target.writeStatus(...args);
-      };
-    }
-    return typeof value === 'function' ? value.bind(target) : value;
+    if (typeof value !== 'function') return value;
+    if (property === 'subscribeStatuses') return value.bind(target);
+    return async (...args: unknown[]): Promise<unknown> => {
+      await sleep(latencyMs + (property === 'writeStatus' ? writeDelayMs : 0));
+      try {
+        return await value.apply(target, args);
+      } finally {
+        await sleep(latencyMs);
+      }
+    };
   },
 });
 
@@ -46,7 +55,7 @@ const client = createKycClient({
   credentialUrl: kycUrl,
   clientId: 'sandbox-client',
   clientSecret: 'sandbox-secret',
-  tokenStore: redisStore,
+  tokenStore: store,
 });
 const kit = createKycKit({
   client,

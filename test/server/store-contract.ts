@@ -102,15 +102,16 @@ export function storeContract(open: () => Awaitable<Store>): void {
     assert.equal(await store.acquire('read:u', 'p2', SHORT), true);
   });
 
-  it('lengthens a lease only for its holder, and never shortens it', async (store) => {
+  it('resets a lease to end a given time from now, longer or shorter, only for its holder', async (store) => {
     assert.equal(await store.acquire('read:u', 'p1', SHORT), true);
-    assert.equal(await store.holdLease('read:u', 'p2', LONG), false, 'not for another holder');
-    assert.equal(await store.holdLease('read:u', 'p1', 1), true);
-    assert.equal(await store.acquire('read:u', 'p2', SHORT), false, 'a shorter hold leaves the lease as it was');
-    assert.equal(await store.holdLease('read:u', 'p1', LONG), true);
+    assert.equal(await store.resetLease('read:u', 'p2', LONG), false, 'not for another holder');
+    assert.equal(await store.resetLease('read:u', 'p1', LONG), true);
     await delay(EXPIRED);
     assert.equal(await store.acquire('read:u', 'p2', SHORT), false, 'held past its first expiry');
-    assert.equal(await store.holdLease('read:v', 'p1', LONG), false, 'no lease, nothing to hold');
+    assert.equal(await store.resetLease('read:u', 'p1', SHORT), true);
+    await delay(EXPIRED);
+    assert.equal(await store.acquire('read:u', 'p2', SHORT), true, 'a shorter reset ends it sooner');
+    assert.equal(await store.resetLease('read:v', 'p1', LONG), false, 'no lease, nothing to reset');
   });
 
   it('delivers a published status to every subscriber, and nothing once unsubscribed', async (store) => {

@@ -13,13 +13,15 @@ export interface ServiceCall {
 
 /**
  * One JSON call to the KYC service, bounded by `timeoutMs`. Resolves with the parsed body of a
- * 2xx answer; anything else rejects with a typed error. `onAnswer` sees every answer's headers.
+ * 2xx answer; anything else rejects with a typed error. `onAnswer` sees every answer's headers;
+ * `leaving` is called just before the request leaves, and what it throws is thrown as is.
  */
 export async function callService(
   fetchFunction: FetchFunction,
   timeoutMs: number,
   call: ServiceCall,
   onAnswer: (headers: Headers) => void = () => {},
+  leaving: () => void = () => {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
@@ -27,6 +29,7 @@ export async function callService(
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   let text: string;
+  leaving();
   try {
     response = await fetchFunction(call.url, {
       method: call.method,

@@ -45,8 +45,12 @@ export interface KycClient {
   readonly serviceNow?: () => number;
   /** Validates `request` (docs/service.md §2.3, §2.3.1) and creates the transaction (§4.2). */
   createTransaction(request: CreateTransactionRequest): Promise<Transaction>;
-  /** The authoritative read (docs/service.md §4.3), by uuid or nanoid. */
-  getTransaction(uuidOrNanoid: string): Promise<Transaction>;
+  /**
+   * The authoritative read (docs/service.md §4.3), by uuid or nanoid. `leaving` is called as each
+   * request of the read leaves (after any token request it waited for); a throw there keeps that
+   * request from leaving, and the read rejects with it.
+   */
+  getTransaction(uuidOrNanoid: string, leaving?: () => void): Promise<Transaction>;
   /** Document data of a finished transaction (docs/service.md §4.4): personal data, keep it on the server. */
   getCredentialInformation(uuid: string): Promise<CredentialInformation>;
   /** The end-user link of docs/service.md §4.5 for `uuid`. */
@@ -66,7 +70,7 @@ export function createKycClient(options: KycClientOptions): KycClient {
   const baseUrl = withoutTrailingSlash(options.baseUrl);
   const credentialUrl = withoutTrailingSlash(options.credentialUrl);
   const verificationUrl = withoutTrailingSlash(options.verificationUrl ?? new URL(options.baseUrl).origin);
-  const call = (serviceCall: ServiceCall) => callService(fetchFunction, timeoutMs, serviceCall, onAnswer);
+  const call = (serviceCall: ServiceCall, leaving?: () => void) => callService(fetchFunction, timeoutMs, serviceCall, onAnswer, leaving);
 
   const tokens = new TokenCache(
     async () => {
@@ -83,14 +87,14 @@ export function createKycClient(options: KycClientOptions): KycClient {
   );
 
   /** A Bearer call; on a 401 the token is refreshed once and the call retried once. */
-  async function authorized(serviceCall: Omit<ServiceCall, 'bearer'>): Promise<unknown> {
+  async function authorized(serviceCall: Omit<ServiceCall, 'bearer'>, leaving?: () => void): Promise<unknown> {
     const token = await tokens.get();
     try {
-      return await call({ ...serviceCall, bearer: token });
+      return await call({ ...serviceCall, bearer: token }, leaving);
     } catch (error) {
       if (!(error instanceof KycApiError && error.status === 401)) throw error;
       tokens.discard(token);
-      return call({ ...serviceCall, bearer: await tokens.get() });
+      return call({ ...serviceCall, bearer: await tokens.get() }, leaving);
     }
   }
 
@@ -104,8 +108,9 @@ export function createKycClient(options: KycClientOptions): KycClient {
       assertValidCreateRequest(request);
       return readTransaction(await authorized({ method: 'POST', url: `${baseUrl}/v1/transactions/`, body: request }));
     },
-    async getTransaction(uuidOrNanoid) {
-      return readTransaction(await authorized({ method: 'GET', url: `${baseUrl}/v1/transactions/${encodeURIComponent(uuidOrNanoid)}` }));
+    async getTransaction(uuidOrNanoid, leaving) {
+      const url = `${baseUrl}/v1/transactions/${encodeURIComponent(uuidOrNanoid)}`;
+      return readTransaction(await authorized({ method: 'GET', url }, leaving));
     },
     async getCredentialInformation(uuid) {
       const url = `${credentialUrl}/api/v1/user/credential_information?transaction_id=${encodeURIComponent(uuid)}`;

@@ -179,8 +179,8 @@ export class RedisStore implements Store {
     await this.#run('release', this.#key('lease', key), holder);
   }
 
-  async holdLease(key: string, holder: string, ttlMs: number): Promise<boolean> {
-    return (await this.#run('holdLease', this.#key('lease', key), holder, ttlMs)) === 1;
+  async resetLease(key: string, holder: string, ttlMs: number): Promise<boolean> {
+    return (await this.#run('resetLease', this.#key('lease', key), holder, ttlMs)) === 1;
   }
 
   async enqueueJob(key: string, ttlMs: number): Promise<void> {

@@ -131,10 +131,10 @@ return found
 
 const jobScript = (lua: string): ScriptDefinition => ({ numberOfKeys: 2, lua });
 
-/** KEYS: the lease. ARGV[1]: holder, ARGV[2]: ms. Lengthens the holder's lease, never shortens it. */
-const holdLease = `
+/** KEYS: the lease. ARGV[1]: holder, ARGV[2]: ms. Makes the holder's lease end ARGV[2] ms from now, sooner or later. */
+const resetLease = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `;
 
@@ -142,7 +142,7 @@ export const scripts = {
   ...sessionScripts,
   ...followScripts,
   ...sendScripts,
-  holdLease: { numberOfKeys: 1, lua: holdLease },
+  resetLease: { numberOfKeys: 1, lua: resetLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),
   takeJob: jobScript(takeJob),

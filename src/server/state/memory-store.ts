@@ -145,9 +145,9 @@ export class MemoryStore implements Store {
     return () => void this.#statusListeners.delete(listener);
   }
 
-  holdLease(key: string, holder: string, ttlMs: number): boolean {
+  resetLease(key: string, holder: string, ttlMs: number): boolean {
     if (this.#leases.get(key) !== holder) return false;
-    this.#leases.set(key, holder, Math.max(ttlMs, this.#leases.ttlOf(key)));
+    this.#leases.set(key, holder, ttlMs);
     return true;
   }
 

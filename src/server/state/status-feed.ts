@@ -1,8 +1,16 @@
 import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
 import type { CachedStatus, Store } from './store.js';
-import type { StatusReader } from './status-reader.js';
-import { SAFETY_NET_MS, UNTRUSTED_WEBHOOKED_MARK_MS, WATCHING_MARK_MS, WEBHOOKED_MARK_MS } from './timings.js';
+import type { ServedStatus, StatusReader } from './status-reader.js';
+import {
+  READ_INTERVAL_MS,
+  READ_SPACING_MARGIN_MS,
+  SAFETY_NET_MS,
+  UNTRUSTED_WEBHOOKED_MARK_MS,
+  WAIT_STEP_MS,
+  WATCHING_MARK_MS,
+  WEBHOOKED_MARK_MS,
+} from './timings.js';
 
 type Watcher = (cached: CachedStatus) => void;
 
@@ -28,7 +36,7 @@ export interface StatusFeedOptions {
  */
 export class StatusFeed {
   readonly #watchers = new Map<string, Set<Watcher>>();
-  readonly #followers = new Map<string, ReturnType<typeof setInterval>>();
+  readonly #followers = new Map<string, { timer: ReturnType<typeof setTimeout> | undefined }>();
   #unsubscribe: (() => void) | null = null;
 
   constructor(private readonly options: StatusFeedOptions) {}
@@ -61,28 +69,44 @@ export class StatusFeed {
     return size;
   }
 
+  /**
+   * Reads `uuid` while it is watched, each read timed for when the status it got turns one follow
+   * interval old: the reads of the fleet, whoever makes them, then come an even interval apart
+   * (a fixed timer would find the budget still spent at every other tick, and wait a second more).
+   */
   #follow(uuid: string): void {
-    const tick = () => {
+    const follower = { timer: undefined as ReturnType<typeof setTimeout> | undefined };
+    const { followIntervalMs } = this.options;
+    // When the budget lets the next read leave: never sooner than an interval and the margin after the last.
+    const paceMs = Math.max(followIntervalMs, READ_INTERVAL_MS) + READ_SPACING_MARGIN_MS;
+    const tick = async () => {
       Promise.resolve(this.options.store.setMark('watched', uuid, WATCHING_MARK_MS)).catch((error: unknown) =>
         this.options.report(error, uuid),
       );
-      // The next tick reads again; the stream carries no failure, onError hears of it.
-      this.#followOnce(uuid).then(
-        (cached) => cached && this.#dispatch(uuid, cached),
-        (error: unknown) => this.options.report(error, uuid),
-      );
+      let nextInMs = followIntervalMs;
+      try {
+        const cached = await this.#followOnce(uuid);
+        if (cached) {
+          this.#dispatch(uuid, cached);
+          if (!cached.stale) nextInMs = cached.fetchedAt + paceMs - this.options.now();
+        }
+      } catch (error) {
+        // The next tick reads again; the stream carries no failure, onError hears of it.
+        this.options.report(error, uuid);
+      }
+      if (this.#followers.get(uuid) !== follower) return;
+      follower.timer = setTimeout(tick, Math.min(paceMs, Math.max(WAIT_STEP_MS, nextInMs)));
+      follower.timer.unref?.();
     };
-    tick();
-    const follower = setInterval(tick, this.options.followIntervalMs);
-    follower.unref?.();
     this.#followers.set(uuid, follower);
+    void tick();
   }
 
   /**
    * A read at the budget's pace, unless webhooks tell this transaction's steps: then the read
    * lease stays free for the read each webhook asks for, and only a safety-net read is made.
    */
-  async #followOnce(uuid: string): Promise<CachedStatus | undefined> {
+  async #followOnce(uuid: string): Promise<ServedStatus | undefined> {
     if (await this.options.store.hasMark('webhooked', uuid)) {
       const stored = await this.options.store.getStatus(uuid);
       if (stored && this.options.now() - stored.fetchedAt < SAFETY_NET_MS) return undefined;
@@ -109,7 +133,7 @@ export class StatusFeed {
     const watchers = this.#watchers.get(uuid);
     if (!watchers?.delete(watcher) || watchers.size) return;
     this.#watchers.delete(uuid);
-    clearInterval(this.#followers.get(uuid));
+    clearTimeout(this.#followers.get(uuid)?.timer);
     this.#followers.delete(uuid);
     if (this.#watchers.size) return;
     this.#unsubscribe?.();

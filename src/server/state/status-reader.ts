@@ -4,7 +4,7 @@ import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.
 import { statusOf } from '../client/transaction-status.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
-import { READ_INTERVAL_MS, READ_LEASE_MARGIN_MS, WAIT_STEP_MS } from './timings.js';
+import { READ_DEPARTURE_WINDOW_MS, READ_INTERVAL_MS, READ_SPACING_MARGIN_MS, WAIT_STEP_MS } from './timings.js';
 
 /** A read's answer is waited for about as long as the lease lasts. */
 const WAIT_STEPS = READ_INTERVAL_MS / WAIT_STEP_MS;
@@ -86,11 +86,9 @@ export class StatusReader {
       if (wanted.since !== since) [since, step] = [wanted.since, 0];
       const cached = await store.getStatus(uuid);
       if (cached && (isTerminal(cached.status.state) || cached.fetchedAt > since)) return stored(cached);
-      if (await this.#takeReadLease(uuid)) {
-        const read = await this.#fetch(uuid);
-        // A caller that came while this read was under way wants one that started after it.
-        if (read.ended || read.fetchedAt >= wanted.since) return read;
-      }
+      const read = await this.#readIfLeased(uuid);
+      // A caller that came while this read was under way wants one that started after it.
+      if (read && (read.ended || read.fetchedAt >= wanted.since)) return read;
       if (step >= 2 * WAIT_STEPS) throw new KycTimeoutError(`the read of ${uuid} by another process`, 2 * READ_INTERVAL_MS);
       await delay(WAIT_STEP_MS);
     }
@@ -124,13 +122,13 @@ export class StatusReader {
         const newer = await store.getStatus(uuid);
         if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return served(newer, false);
       }
-      if (await this.#takeReadLease(uuid)) {
-        try {
-          return { ...(await this.#fetch(uuid)), stale: false };
-        } catch (error) {
-          return this.#lastKnownOr(cached, error);
-        }
+      let read;
+      try {
+        read = await this.#readIfLeased(uuid);
+      } catch (error) {
+        return this.#lastKnownOr(cached, error);
       }
+      if (read) return { ...read, stale: false };
     }
     // The lease holder's read never landed (it failed, or is slow): the last known status, within the same bound as our own failures.
     const stale = !this.#isRecent(cached?.fetchedAt ?? -Infinity, 2 * READ_INTERVAL_MS);
@@ -138,28 +136,46 @@ export class StatusReader {
     throw new KycTimeoutError(`the read of ${uuid} by another process`, READ_INTERVAL_MS);
   }
 
-  /** The fleet's right to read `uuid` now; the lease outlasts the interval a little, for a holder that dies while it reads. */
-  #takeReadLease(uuid: string): Promise<boolean> {
-    return Promise.resolve(this.options.store.acquire(readLease(uuid), this.options.holder, READ_INTERVAL_MS + READ_LEASE_MARGIN_MS));
-  }
-
-  async #fetch(uuid: string): Promise<StoredStatus> {
-    const fetchedAt = this.options.client.now();
+  /**
+   * The fleet's right to read `uuid` now, and the read: undefined when another process holds the
+   * lease, or when this one's read could not leave within the departure window (then the lease is
+   * freed for whoever can read sooner).
+   */
+  async #readIfLeased(uuid: string): Promise<StoredStatus | undefined> {
+    const { store, holder } = this.options;
+    const askedAt = performance.now();
+    if (!(await store.acquire(readLease(uuid), holder, READ_INTERVAL_MS + READ_DEPARTURE_WINDOW_MS))) return undefined;
     try {
-      return await this.#readAndSave(uuid, fetchedAt);
-    } finally {
-      // The next read starts a full interval after this one ended, so however late a read leaves
-      // (a busy event loop, a slow network), no two of a uuid reach the service within a second.
-      await Promise.resolve(this.options.store.holdLease(readLease(uuid), this.options.holder, READ_INTERVAL_MS)).catch(() => {});
+      return await this.#readAndSave(uuid, askedAt);
+    } catch (error) {
+      if (!(error instanceof LateDeparture)) throw error;
+      await Promise.resolve(store.release(readLease(uuid), holder)).catch(() => {});
+      return undefined;
     }
   }
 
-  async #readAndSave(uuid: string, fetchedAt: number): Promise<StoredStatus> {
+  /**
+   * Reads `uuid` under the lease asked for at `askedAt` (performance.now()). The read leaves only
+   * within the departure window, so the lease lasts at least an interval past its departure
+   * whatever the store's latency; as it leaves, the lease is reset to end one interval (and the
+   * spacing margin) later, so the next read, by any process, leaves that long after this one, not
+   * after the grant.
+   */
+  async #readAndSave(uuid: string, askedAt: number): Promise<StoredStatus> {
+    const { client, store, holder } = this.options;
+    let fetchedAt = client.now();
+    const leaving = () => {
+      if (performance.now() - askedAt > READ_DEPARTURE_WINDOW_MS) throw new LateDeparture();
+      fetchedAt = client.now();
+      // Best effort: a reset lost leaves the grant's longer lease, which delays the next read, never hastens it.
+      void Promise.resolve(store.resetLease(readLease(uuid), holder, READ_INTERVAL_MS + READ_SPACING_MARGIN_MS)).catch(() => {});
+    };
     try {
-      const status = statusOf(await this.options.client.getTransaction(uuid));
+      const status = statusOf(await client.getTransaction(uuid, leaving));
       this.#failures.delete(uuid);
       return await this.save(uuid, status, fetchedAt);
     } catch (error) {
+      if (error instanceof LateDeparture) throw error;
       this.#failures.delete(uuid);
       this.#failures.set(uuid, { at: fetchedAt, error });
       if (this.#failures.size > MAX_REMEMBERED_FAILURES) this.#failures.delete(this.#failures.keys().next().value!);
@@ -180,6 +196,9 @@ export class StatusReader {
 }
 
 const readLease = (uuid: string) => `read:${uuid}`;
+
+/** A read that did not leave: too long after its lease was asked for. */
+class LateDeparture extends Error {}
 
 const stored = (cached: CachedStatus): StoredStatus => ({ ...cached, ended: isTerminal(cached.status.state) });
 const served = (cached: CachedStatus, stale: boolean): ServedStatus => ({ ...stored(cached), stale });

@@ -125,8 +125,8 @@ export interface Store {
 
   /** A short lease (the fleet's one provider read per uuid per second): true when `key` was free and is now `holder`'s for `ttlMs`. */
   acquire(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
-  /** Makes `holder`'s lease on `key` last at least `ttlMs` from now (never shorter); false when it is not `holder`'s. */
-  holdLease(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
+  /** Makes `holder`'s lease on `key` end `ttlMs` from now, sooner or later than it would have; false when it is not `holder`'s. */
+  resetLease(key: string, holder: string, ttlMs: number): Awaitable<boolean>;
 
   /** Ends `holder`'s lease on `key` early; nothing when it is not `holder`'s. */
   release(key: string, holder: string): Awaitable<void>;

@@ -9,10 +9,21 @@
 export const READ_INTERVAL_MS = 1000;
 
 /**
- * How long the read lease outlasts the interval while its holder reads. Longer covers a slower
- * read before another process may read too; shorter frees the lease sooner when its holder dies.
+ * How much more than the interval separates two reads of a uuid as they leave, so that one slowed
+ * on its way (a busy network, a busy process) still reaches the service an interval after the one
+ * before. Longer is safer on a jittery network; it slows a stream without webhooks as much.
  */
-export const READ_LEASE_MARGIN_MS = 100;
+export const READ_SPACING_MARGIN_MS = 50;
+
+/**
+ * How long after asking for the read lease its holder may still send the read. The lease is
+ * granted for the interval plus this window, and a read leaves only within it, so it leaves a
+ * full interval before the lease can run out, however slow the store's answer; as it leaves, the
+ * lease is reset to end one interval (and the spacing margin) later. Longer lets a read through a slower store (past the
+ * window it is not sent, and the status is waited for as when another process reads); shorter
+ * frees the lease sooner when its holder dies before reading.
+ */
+export const READ_DEPARTURE_WINDOW_MS = 1000;
 
 /**
  * How often a process without the read lease looks in the store for the answer of the one that
