@@ -167,3 +167,31 @@ test('mounted in Hono as docs/kit.md shows (POST /kyc/session, GET /kyc/session/
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+/** A host whose sessions send their webhooks to its own `/sink`, with `metadata` from its builder; a step taken at once. */
+async function hostWithStep(metadata: Record<string, unknown>) {
+  const host = { url: '' };
+  const started = await hostWith({
+    buildRequest: () => createRequestWithoutId({ webhook: `${host.url}/sink`, metadata: { nin: NIN, ...metadata } }),
+  });
+  host.url = started.url;
+  const { body } = await started.startSession();
+  await sandbox.applyOutcome(body.uuid, '002');
+  return { uuid: body.uuid, transaction: await sandboxClient(sandbox.url).getTransaction(body.uuid) };
+}
+
+test("asks the service for every step's webhook (webhook_full_update) when the builder does not say: the step is delivered", async () => {
+  const { uuid, transaction } = await hostWithStep({});
+  assert.equal(transaction.metadata.webhook_full_update, true);
+  // The step's delivery: without the flag, the service tells no step of a pending transaction.
+  assert.deepEqual(
+    (await sandbox.deliveredPayloads(uuid)).map((payload) => [payload.active, payload.complete]),
+    [[true, false]],
+  );
+});
+
+test('a builder that says webhook_full_update: false gets no step webhooks', async () => {
+  const { uuid, transaction } = await hostWithStep({ webhook_full_update: false });
+  assert.equal(transaction.metadata.webhook_full_update, false);
+  assert.deepEqual(await sandbox.deliveredPayloads(uuid), []);
+});

@@ -2,7 +2,7 @@ import { answeredNow, statusOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
-import { createUnique, linkOf, type SessionTransactionRequest } from '../sessions/create.js';
+import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
 import { refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
@@ -65,7 +65,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     }
     let transaction;
     try {
-      transaction = await createUnique(client, built, newTransactionId);
+      transaction = await createUnique(client, withStepWebhooks(built), newTransactionId);
     } catch (error) {
       await Promise.resolve(store.releaseSession(owner, place)).catch(kit.report);
       throw error;

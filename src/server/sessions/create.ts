@@ -8,6 +8,14 @@ export type SessionTransactionRequest = Omit<CreateTransactionRequest, 'transact
 /** Attempts at a fresh `transaction_id` when the service reports it as a duplicate. */
 const MAX_CREATE_ATTEMPTS = 3;
 
+/**
+ * The request with every step's webhook asked for (`metadata.webhook_full_update`), unless the
+ * integrator's builder says otherwise: each step then reaches a stream at once, not at the next read.
+ */
+export function withStepWebhooks(request: SessionTransactionRequest): SessionTransactionRequest {
+  return { ...request, metadata: { ...request.metadata, webhook_full_update: request.metadata?.webhook_full_update ?? true } };
+}
+
 /** Creates the transaction, with a fresh `transaction_id` again when the service already has one (docs/service.md §4.2's 409). */
 export async function createUnique(
   client: KycClient,
