@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { TransactionStatus } from '../../src/server/index.js';
 import {
   countingFetch,
+  createRequestWithoutId,
   ownerFromHeader,
   pastReadBudget,
   pendingPayload,
@@ -147,4 +148,28 @@ test("once every step's webhook reaches the kit, a stream no longer reads its tr
   await new Promise((resolve) => setTimeout(resolve, 3_300));
   events.close();
   assert.equal(counter.transactionReads() - before, 0);
+});
+
+test("once another transaction's step webhook has reached the kit, a stream that asked for them is not read every second: its first step comes by its webhook's one read", async () => {
+  const counter = countingFetch();
+  const host = { url: '' };
+  const started = await start({
+    owner: ownerFromHeader,
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    buildRequest: () => createRequestWithoutId({ webhook: `${host.url}/kyc/webhook` }),
+  });
+  host.url = started.url;
+  const first = (await started.startSession('alice')).body.uuid;
+  await sandbox.applyOutcome(first, '002');
+  await sandbox.deliveredPayloads(first);
+  const { uuid } = (await started.startSession('bob')).body;
+  const events = closeAfterTest(await openStream(`${host.url}/kyc/status/${uuid}`, { 'x-user': 'bob' }));
+  assert.equal(statusOf(await events.next('status')).step, 'Session_start');
+  const before = counter.transactionReads();
+  // Two follower ticks: without webhooks, each would read.
+  await new Promise((resolve) => setTimeout(resolve, 2_200));
+  assert.equal(counter.transactionReads(), before);
+  await sandbox.applyOutcome(uuid, '002');
+  assert.equal(statusOf(await events.next('status')).step, 'Capture_credential_Ok');
+  assert.equal(counter.transactionReads(), before + 1);
 });

@@ -63,9 +63,10 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
         kit.report(new KycStoreFullError("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore"));
       return refusedResponse(reservation);
     }
+    const sent = withStepWebhooks(built);
     let transaction;
     try {
-      transaction = await createUnique(client, withStepWebhooks(built), newTransactionId);
+      transaction = await createUnique(client, sent, newTransactionId);
     } catch (error) {
       await Promise.resolve(store.releaseSession(owner, place)).catch(kit.report);
       throw error;
@@ -79,6 +80,9 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
+    // Without it, its stream reads it every second until its first step's webhook comes.
+    if (sent.metadata?.webhook_full_update)
+      await Promise.resolve(store.setMark('step-webhooks', transaction.uuid, reader.ttlOf(initial))).catch(kit.report);
     const expiresInMs = reader.untilExpiryOf(initial);
     // Without it a reload creates another transaction, but this one is created and recorded: answer it.
     await Promise.resolve(

@@ -14,6 +14,9 @@ import {
 
 type Watcher = (cached: CachedStatus) => void;
 
+/** The fleet's shared value that says a step webhook reached the kit lately. */
+const STEP_WEBHOOKS_ARRIVE = 'step-webhooks-arrive';
+
 export interface StatusFeedOptions {
   store: Store;
   reader: StatusReader;
@@ -107,7 +110,7 @@ export class StatusFeed {
    * lease stays free for the read each webhook asks for, and only a safety-net read is made.
    */
   async #followOnce(uuid: string): Promise<ServedStatus | undefined> {
-    if (await this.options.store.hasMark('webhooked', uuid)) {
+    if (await this.#toldByWebhooks(uuid)) {
       const stored = await this.options.store.getStatus(uuid);
       if (stored && this.options.now() - stored.fetchedAt < SAFETY_NET_MS) return undefined;
     }
@@ -118,11 +121,25 @@ export class StatusFeed {
   }
 
   /**
-   * Marks `uuid` as one whose every step's webhook reaches the kit: for an hour after a delivery
-   * the kit can trust (a signed one), and no longer than the safety net after any other.
+   * Whether webhooks tell the steps of `uuid`: one of its step deliveries came, or it asked for
+   * them and another transaction's came lately (a periodic read would hold the read budget when
+   * its first step's webhook asks for a read, and delay that step by up to a second).
+   */
+  async #toldByWebhooks(uuid: string): Promise<boolean> {
+    const { store } = this.options;
+    if (await store.hasMark('webhooked', uuid)) return true;
+    return (await store.hasMark('step-webhooks', uuid)) && (await store.getShared(STEP_WEBHOOKS_ARRIVE)) !== undefined;
+  }
+
+  /**
+   * Marks `uuid` as one whose every step's webhook reaches the kit, and the kit as one that step
+   * webhooks reach: for an hour after a delivery the kit can trust (a signed one), and no longer
+   * than the safety net after any other.
    */
   async markWebhooked(uuid: string, trusted: boolean): Promise<void> {
-    await this.options.store.setMark('webhooked', uuid, trusted ? WEBHOOKED_MARK_MS : UNTRUSTED_WEBHOOKED_MARK_MS);
+    const { store } = this.options;
+    const ttlMs = trusted ? WEBHOOKED_MARK_MS : UNTRUSTED_WEBHOOKED_MARK_MS;
+    await Promise.all([store.setMark('webhooked', uuid, ttlMs), store.setShared(STEP_WEBHOOKS_ARRIVE, '1', ttlMs)]);
   }
 
   #dispatch(uuid: string, cached: CachedStatus): void {

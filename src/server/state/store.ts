@@ -65,9 +65,11 @@ export type StatusListener = (uuid: string, cached: CachedStatus) => void;
  * What the fleet marks about a transaction, for a while, to coordinate its reads:
  * - `watched`: some process streams it (renewed while the stream is open), so a step that a
  *   webhook announces is worth a read at once;
- * - `webhooked`: its every step's webhook reaches the kit, so its streams need not read it every second.
+ * - `webhooked`: its every step's webhook reaches the kit, so its streams need not read it every second;
+ * - `step-webhooks`: it asked the service for every step's webhook, so once step webhooks are seen
+ *   reaching the kit, its streams need not read it every second either, even before its first.
  */
-export type TransactionMark = 'watched' | 'webhooked';
+export type TransactionMark = 'watched' | 'webhooked' | 'step-webhooks';
 
 /** What `takeJob` found: the job is now the caller's, or why not. */
 export type JobTake =
