@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction status-proxy sandbox fleet stream sessions install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element reaction steps status-proxy sandbox fleet stream sessions install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -10,7 +10,7 @@ import { measureElement } from './element/element.js';
 import { measureFleet } from './fleet/fleet.js';
 import { measureInstall } from './install/install.js';
 import type { Figure } from './lib/figure.js';
-import { RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
+import { mergedRecord, readRecord, RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
 import { repoRoot } from './lib/repo.js';
 import { markdownTable } from './lib/table.js';
 import { measureReaction } from './reaction/reaction.js';
@@ -18,12 +18,14 @@ import { measureSandbox } from './sandbox/sandbox.js';
 import { measureSize } from './size/size.js';
 import { measureStatusProxy } from './status-proxy/status-proxy.js';
 import { measureSessions } from './sessions/sessions.js';
+import { measureSteps } from './steps/steps.js';
 import { measureStreams } from './stream/stream.js';
 
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
   element: measureElement,
   reaction: measureReaction,
+  steps: measureSteps,
   'status-proxy': measureStatusProxy,
   sandbox: measureSandbox,
   fleet: measureFleet,
@@ -32,7 +34,10 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   install: measureInstall,
 };
 
-const names = process.argv.slice(2);
+const args = process.argv.slice(2);
+/** A partial run with `--record` replaces its figures in the record (each keeps its own date and commit). */
+const merge = args.includes('--record');
+const names = args.filter((arg) => arg !== '--record');
 const fullRun = names.length === 0;
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
@@ -51,13 +56,14 @@ for (const name of fullRun ? Object.keys(BENCHMARKS) : names) {
 
 const date = new Date().toISOString();
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-const results = recorded(figures, date, commit);
-const resultsFile = fullRun ? RECORD_FILE : join(repoRoot, 'bench/out/results.json');
+const measured = recorded(figures, date, commit);
+const results = merge && !fullRun ? mergedRecord(await readRecord(), measured) : measured;
+const resultsFile = fullRun || merge ? RECORD_FILE : join(repoRoot, 'bench/out/results.json');
 await mkdir(join(resultsFile, '..'), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-if (fullRun) await writeReadmeTable(results);
+if (fullRun || merge) await writeReadmeTable(results);
 
 console.log(markdownTable(results));
 console.error(
-  `bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}${fullRun ? ', table in bench/README.md' : ''}`,
+  `bench: done in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${resultsFile}${fullRun || merge ? ', table in bench/README.md' : ''}`,
 );

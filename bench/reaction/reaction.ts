@@ -9,7 +9,7 @@ import type { Figure } from '../lib/figure.js';
 import { openPage } from '../lib/browser.js';
 import { createTransactions, kitRoutes } from '../lib/kit-host.js';
 import { startPageServer } from '../lib/page-server.js';
-import { startSandboxProcess } from '../lib/sandbox-process.js';
+import { applyOutcome, startSandboxProcess } from '../lib/sandbox-process.js';
 import { sampled } from '../lib/stats.js';
 
 /** Polling at each interval, then the status stream (its elements poll at 1.5 s only if the stream fails). */
@@ -21,15 +21,6 @@ const RUNS = [
 ];
 const TRANSACTIONS_PER_INTERVAL = 100;
 const STREAMS_AT_ONCE = 5;
-
-async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
-  const answer = await fetch(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  if (answer.status !== 200) throw new Error(`outcome ${code} for ${uuid}: ${answer.status} ${await answer.text()}`);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

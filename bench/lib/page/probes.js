@@ -57,6 +57,8 @@ async function pollCycles(count) {
 
 /** When each watched transaction's `kyc-successful` fired (Date.now(), the clock Node reads too), by uuid. */
 const successAt = {};
+/** When each watched transaction first showed each step (Date.now()), by uuid then step. */
+const stepAt = {};
 
 /**
  * Mounts one element per uuid, following through the host's status stream when `stream`, else
@@ -69,6 +71,7 @@ async function watch(uuids, interval, stream) {
     const attributes = { mode: 'button', transaction: uuid, 'poll-interval': String(interval), ...(stream ? {} : { 'no-stream': '' }) };
     const element = createElement(attributes);
     element.addEventListener('kyc-successful', () => (successAt[uuid] = Date.now()), { once: true });
+    element.addEventListener('kyc-state-change', ({ detail }) => ((stepAt[uuid] ??= {})[detail.step] ??= Date.now()));
     const first = firstAnswer(element);
     document.body.append(element);
     return first;
@@ -80,4 +83,4 @@ function unwatchAll() {
   for (const element of document.querySelectorAll('kyc-verify')) element.remove();
 }
 
-window.benchProbes = { qrPaintTime, pollCycles, watch, successAt, unwatchAll };
+window.benchProbes = { qrPaintTime, pollCycles, watch, successAt, stepAt, unwatchAll };
