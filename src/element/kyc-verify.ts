@@ -1,12 +1,12 @@
-import { html, LitElement } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { CopyNote } from './controllers/copy-note.js';
-import { SendLink } from './controllers/send-link.js';
 import { Countdown } from './controllers/countdown.js';
 import { Delay } from './controllers/delay.js';
 import { SessionRequest } from './controllers/session-request.js';
 import { StatusPoller } from './controllers/status-poller.js';
 import { StatusStream } from './controllers/status-stream.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
+import { lazyChunk } from './lazy-chunk.js';
 import { es } from './locales/es.js';
 import { languageOf, stringsFor, type KycVerifyStrings } from './locales/localize.js';
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
@@ -21,6 +21,14 @@ const MIN_POLL_INTERVAL_MS = 100;
 const DEFAULT_POLL_INTERVAL_MS = 1500;
 const DEFAULT_CONTINUE_DELAY_MS = 2500;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/** Sending the link, loaded the first time an answer offers it (src/element/send.ts); `null` when it cannot load. */
+const sendChunk = lazyChunk(
+  () => import('./send.js'),
+  null,
+  'sending the link',
+  'no send button. Copy kyc-verify.send.js beside the bundle.',
+);
 
 /** A number attribute's value, or `fallback` when it is missing, not a number or negative. */
 const numberOr = (value: number, fallback: number) => (Number.isFinite(value) && value >= 0 ? value : fallback);
@@ -179,7 +187,8 @@ export class KycVerify extends LitElement {
   });
   readonly #countdown = new Countdown(this, () => this.#send({ type: 'deadline' }));
   readonly #copyNote = new CopyNote(this);
-  readonly #sendLink = new SendLink(this, () => this.#requestTimeout());
+  /** Made once the send chunk is here. */
+  #sendLink?: import('./send.js').SendLink;
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
@@ -238,12 +247,20 @@ export class KycVerify extends LitElement {
   readonly #actions: ViewActions = {
     continue: () => this.#send({ type: 'continue' }),
     copy: () => this.#copyNote.copy(this.#state.followed!.link),
-    send: (channel) => {
-      const { id, statusUrl } = this.#state.followed!;
-      void this.#sendLink.send(id, statusUrl, channel);
-    },
     startAgain: () => this.#send({ type: 'retry', setup: this.#setup() }),
   };
+
+  /** The send buttons, when an answer offers sending and its chunk is here (asked for the first time it is offered). */
+  #renderSend(strings: KycVerifyStrings) {
+    const { status, followed } = this.#state;
+    const chunk = status?.send?.length && followed && sendChunk(() => this.requestUpdate());
+    if (!chunk) return nothing;
+    if (!this.#sendLink) {
+      this.#sendLink = new chunk.SendLink(this, () => this.#requestTimeout());
+      this.shadowRoot!.adoptedStyleSheets.push(chunk.sendStyles.styleSheet!);
+    }
+    return chunk.renderSend(this.#sendLink, strings, status.send!, followed);
+  }
 
   protected override render() {
     const strings = stringsFor(languageOf(this), this.strings, () => this.requestUpdate());
@@ -254,7 +271,7 @@ export class KycVerify extends LitElement {
         machine: this.#state,
         outcome: outcomeOf(this.#state),
         copyNote: this.#copyNote.note,
-        send: this.#sendLink,
+        send: this.#renderSend(strings ?? es),
         remaining: this.#countdown.remaining,
         qrCodeOf: this.#qrCodeOf,
       },

@@ -1,3 +1,4 @@
+import { lazyChunk } from '../lazy-chunk.js';
 import { es } from './es.js';
 
 /**
@@ -94,14 +95,15 @@ export interface KycVerifyStrings {
 }
 
 /** Spanish is built in; the other languages are chunks of their own, loaded when a page asks for them. */
-const LOADED: Record<string, KycVerifyStrings> = { es };
-const LOADERS: Record<string, () => Promise<KycVerifyStrings>> = {
-  en: () => import('./en.js').then((module) => module.en),
-  'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
+const inLanguage = (load: () => Promise<KycVerifyStrings>, language: string) =>
+  lazyChunk(load, es, `the ${language} strings`, 'showing Spanish. Copy the locale files beside the bundle.');
+const CHUNKS: Record<string, (loaded: () => void) => KycVerifyStrings | undefined> = {
+  es: () => es,
+  en: inLanguage(() => import('./en.js').then((module) => module.en), 'en'),
+  'pt-BR': inLanguage(() => import('./pt-BR.js').then((module) => module.ptBR), 'pt-BR'),
 };
 /** The built-in language for each primary tag: Portuguese is Brazil's. */
 const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en', pt: 'pt-BR' };
-const loading = new Map<string, Promise<void>>();
 
 /**
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
@@ -120,21 +122,6 @@ export function languageOf(element: HTMLElement): string {
  * leaves Spanish in its place, with one warning that names the file.
  */
 export function stringsFor(language: string, overrides: Partial<KycVerifyStrings>, loaded: () => void): KycVerifyStrings | null {
-  const strings = LOADED[language];
-  if (strings) return { ...strings, ...overrides };
-  let load = loading.get(language);
-  if (!load) {
-    load = LOADERS[language]!().then(
-      (chunk) => void (LOADED[language] = chunk),
-      (error: Error) => {
-        LOADED[language] = es;
-        console.warn(
-          `<kyc-verify>: the ${language} strings did not load (${error.message}); showing Spanish. Copy the locale files beside the bundle.`,
-        );
-      },
-    );
-    loading.set(language, load);
-  }
-  void load.then(loaded);
-  return null;
+  const strings = CHUNKS[language]!(loaded);
+  return strings ? { ...strings, ...overrides } : null;
 }

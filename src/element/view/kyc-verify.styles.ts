@@ -309,23 +309,4 @@ export const styles = css`
       display: inline-flex;
     }
   }
-
-  /* Sending the link: the buttons look like Copy link's; its notes wrap under them. */
-  .send {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.25rem 0.5rem;
-    align-items: center;
-    justify-content: center;
-  }
-
-  .send .note {
-    position: static;
-    flex-basis: 100%;
-    white-space: normal;
-  }
-
-  .send [aria-disabled='true'] {
-    cursor: default;
-  }
 `;

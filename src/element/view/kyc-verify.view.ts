@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
 import type { KycVerifyStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
@@ -6,9 +6,6 @@ import type { Outcome } from '../machine/outcome.js';
 import { renderOutcome } from './outcome-view.js';
 import { phoneProgress, renderProgress, type PhoneProgress } from './progress-view.js';
 import { qrPath, type QrPath } from './qr-path.js';
-import { renderSend } from './send-view.js';
-import type { SendLink } from '../controllers/send-link.js';
-import type { SendChannel } from '../../shared/transaction-state.js';
 import { timerText } from './timer.js';
 
 /** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
@@ -20,15 +17,14 @@ export interface ViewState {
   copyNote: 'linkCopied' | 'copyFailed' | null;
   /** Seconds before the verification ends, or `null` without a deadline. */
   remaining: number | null;
-  /** The link sent to the person by the backend: where, and the wait before a resend. */
-  send: Pick<SendLink, 'note' | 'uuid' | 'spent' | 'wait'>;
+  /** Sending the link, once its chunk is here and the backend offers it (`send-view.ts`), under Copy link. */
+  send: TemplateResult | typeof nothing;
   qrCodeOf(link: string): QrPath | null;
 }
 
 /** What the end user's presses do. */
 export interface ViewActions {
   copy(): void;
-  send(channel: SendChannel): void;
   continue(): void;
   startAgain(): void;
 }
@@ -117,7 +113,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
       <button part="copy-button" type="button" @click=${actions.copy}>${strings.copyLink}</button>
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
     </div>
-    ${renderSend(view, actions)}
+    ${view.send}
     <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timer}</p>
   </div>`;
 }

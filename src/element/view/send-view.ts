@@ -1,15 +1,38 @@
-import { html, nothing } from 'lit';
-import type { ViewActions, ViewState } from './kyc-verify.view.js';
+import { css, html, nothing } from 'lit';
+import type { Followed } from '../configuration.js';
+import type { SendLink } from '../controllers/send-link.js';
+import type { KycVerifyStrings } from '../locales/localize.js';
+import type { SendChannel } from '../../shared/transaction-state.js';
 import { formatTime } from './timer.js';
 
+/** Sending the link: the buttons look like Copy link's; its notes wrap under them. Adopted by the shadow root once this chunk loads. */
+export const sendStyles = css`
+  .send {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+    align-items: center;
+    justify-content: center;
+  }
+
+  .send .note {
+    position: static;
+    flex-basis: 100%;
+    white-space: normal;
+  }
+
+  .send [aria-disabled='true'] {
+    cursor: default;
+  }
+`;
+
 /**
- * "Send me the link by e-mail" (and by SMS), when the backend says it sends: where the last send
- * went, in a live region, and the wait before a resend, as a timer that is not announced every second.
+ * "Send me the link by e-mail" (and by SMS), on the `channels` the backend says it sends on: where
+ * the last send went, in a live region, and the wait before a resend, as a timer that is not
+ * announced every second.
  */
-export function renderSend({ strings, machine, send }: ViewState, actions: ViewActions) {
-  const channels = machine.status?.send;
-  if (!channels?.length) return nothing;
-  const current = send.uuid === machine.followed?.id;
+export function renderSend(send: SendLink, strings: KycVerifyStrings, channels: SendChannel[], { id, statusUrl }: Followed) {
+  const current = send.uuid === id;
   const wait = current ? send.wait : 0;
   const note = current && send.note;
   return html`<div class="copy send">
@@ -18,7 +41,7 @@ export function renderSend({ strings, machine, send }: ViewState, actions: ViewA
         ? nothing
         : channels.map(
             (channel) =>
-              html`<button part="send-button" type="button" aria-disabled=${!!wait} @click=${() => actions.send(channel)}>
+              html`<button part="send-button" type="button" aria-disabled=${!!wait} @click=${() => send.send(id, statusUrl, channel)}>
                 ${channel === 'sms' ? strings.sendSms : strings.sendEmail}
               </button>`,
           )
