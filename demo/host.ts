@@ -70,6 +70,8 @@ const STATIC_FILES: Record<string, [string, string]> = {
   // The languages the bundle loads beside it.
   '/kyc-verify.en.js': ['dist/kyc-verify.en.js', 'text/javascript; charset=utf-8'],
   '/kyc-verify.pt-BR.js': ['dist/kyc-verify.pt-BR.js', 'text/javascript; charset=utf-8'],
+  // Sending the link, which the bundle loads beside it once an answer offers it (this host sends).
+  '/kyc-verify.send.js': ['dist/kyc-verify.send.js', 'text/javascript; charset=utf-8'],
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */

@@ -1,7 +1,8 @@
 /**
  * Size: what the element adds to a page. Minified bytes as Vite emits them, gzip (level 9) and
  * brotli (quality 11) as a server or CDN would precompress them. A build's figure is what a
- * Spanish page loads; each other language's chunk, which only its pages load, is measured apart.
+ * Spanish page loads; each other language's chunk, which only its pages load, and the send-link
+ * chunk, which only pages whose backend sends the link load, are measured apart.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildBrowser } from '../lib/build.js';
@@ -26,26 +27,30 @@ function sizesOf(files: Iterable<Buffer>): Sizes {
   return sizes;
 }
 
-/** The other languages' chunks: `kyc-verify.en.js` beside the bundle, `en-<hash>.js` in the ES module build. */
-const LOCALE_CHUNK = /^(?:kyc-verify\.)?(en|pt-BR)[.-]/;
+/**
+ * The chunks loaded lazily: the other languages' and the send link's (`kyc-verify.en.js`,
+ * `kyc-verify.send.js` beside the bundle; `en-<hash>.js`, `send-<hash>.js` in the ES module build).
+ */
+const LAZY_CHUNK = /^(?:kyc-verify\.)?(en|pt-BR|send)[.-]/;
 
-/** What a Spanish page loads of the build, without its languages' chunks. */
+/** What a Spanish page loads of the build, without the lazy chunks. */
 async function buildSizes(mode: 'production' | 'standalone', external?: RegExp[]): Promise<Sizes> {
   const built = await buildBrowser(mode, external);
   try {
-    return sizesOf([...built.files].filter(([name]) => !LOCALE_CHUNK.test(name)).map(([, code]) => code));
+    return sizesOf([...built.files].filter(([name]) => !LAZY_CHUNK.test(name)).map(([, code]) => code));
   } finally {
     await built.remove();
   }
 }
 
-/** Each language chunk beside the standalone bundle. */
-async function localeChunkSizes(): Promise<Figure[]> {
+/** Each lazy chunk beside the standalone bundle. */
+async function lazyChunkSizes(): Promise<Figure[]> {
   const built = await buildBrowser('standalone');
   try {
     return [...built.files].flatMap(([name, code]) => {
-      const language = LOCALE_CHUNK.exec(name)?.[1];
-      return language ? rows(`language chunk ${language}`, sizesOf([code])) : [];
+      const chunk = LAZY_CHUNK.exec(name)?.[1];
+      if (!chunk) return [];
+      return rows(chunk === 'send' ? 'send-link chunk' : `language chunk ${chunk}`, sizesOf([code]));
     });
   } finally {
     await built.remove();
@@ -84,6 +89,6 @@ export async function measureSize(): Promise<Figure[]> {
     ...rows('standalone bundle, element share', ownInBundle),
     ...rows('standalone bundle, lit share', minus(bundle, withoutLit)),
     ...rows('standalone bundle, qrcode share', minus(bundle, withoutQrcode)),
-    ...(await localeChunkSizes()),
+    ...(await lazyChunkSizes()),
   ];
 }

@@ -8,7 +8,7 @@ import { StatusStream } from './controllers/status-stream.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
 import { lazyChunk } from './lazy-chunk.js';
 import { es } from './locales/es.js';
-import { languageOf, stringsFor, type KycVerifyStrings } from './locales/localize.js';
+import { languageOf, stringsFor, type KycVerifyStrings, type ShownStrings } from './locales/localize.js';
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
 import { outcomeOf } from './machine/outcome.js';
 import { styles } from './view/kyc-verify.styles.js';
@@ -251,7 +251,7 @@ export class KycVerify extends LitElement {
   };
 
   /** The send buttons, when an answer offers sending and its chunk is here (asked for the first time it is offered). */
-  #renderSend(strings: KycVerifyStrings) {
+  #renderSend(language: string, strings: ShownStrings) {
     const { status, followed } = this.#state;
     const chunk = status?.send?.length && followed && sendChunk(() => this.requestUpdate());
     if (!chunk) return nothing;
@@ -259,11 +259,13 @@ export class KycVerify extends LitElement {
       this.#sendLink = new chunk.SendLink(this, () => this.#requestTimeout());
       this.shadowRoot!.adoptedStyleSheets.push(chunk.sendStyles.styleSheet!);
     }
-    return chunk.renderSend(this.#sendLink, strings, status.send!, followed);
+    // The page's replacements (in `strings`) over the chunk's words in the language shown.
+    return chunk.renderSend(this.#sendLink, { ...chunk.SEND_STRINGS[language]!, ...strings }, status.send!, followed);
   }
 
   protected override render() {
-    const strings = stringsFor(languageOf(this), this.strings, () => this.requestUpdate());
+    const language = languageOf(this);
+    const strings = stringsFor(language, this.strings, () => this.requestUpdate());
     const view = renderView(
       {
         strings: strings ?? es,
@@ -271,7 +273,7 @@ export class KycVerify extends LitElement {
         machine: this.#state,
         outcome: outcomeOf(this.#state),
         copyNote: this.#copyNote.note,
-        send: this.#renderSend(strings ?? es),
+        send: this.#renderSend(language, strings ?? es),
         remaining: this.#countdown.remaining,
         qrCodeOf: this.#qrCodeOf,
       },

@@ -3,3 +3,4 @@
 // never sends do not download it.
 export { SendLink } from './controllers/send-link.js';
 export { renderSend, sendStyles } from './view/send-view.js';
+export { SEND_STRINGS } from './locales/send-strings.js';

@@ -1,7 +1,7 @@
-import type { KycVerifyStrings } from './localize.js';
+import type { LocaleStrings } from './localize.js';
 
 /** English. */
-export const en: KycVerifyStrings = {
+export const en: LocaleStrings = {
   scanTitle: 'Scan the code with your phone',
   qrLabel: 'QR code that opens the identity verification link',
   openHere: 'Or open it on this device',
@@ -49,9 +49,4 @@ export const en: KycVerifyStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
-  sendEmail: 'Send me the link by e-mail',
-  sendSms: 'Send me the link by SMS',
-  linkSent: 'Sent to {to}',
-  resendIn: 'You can resend it in {time}',
-  sendFailed: 'Could not send the link. Try again.',
 };

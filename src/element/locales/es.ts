@@ -1,7 +1,7 @@
-import type { KycVerifyStrings } from './localize.js';
+import type { LocaleStrings } from './localize.js';
 
 /** Spanish (Chile): the default. Neutral Chilean usage: *celular*, *tú*, *cédula*, and *vencer* alone for expiry. */
-export const es: KycVerifyStrings = {
+export const es: LocaleStrings = {
   scanTitle: 'Escanea el código con tu celular',
   qrLabel: 'Código QR que abre el enlace de verificación de identidad',
   openHere: 'O ábrelo en este dispositivo',
@@ -49,9 +49,4 @@ export const es: KycVerifyStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
-  sendEmail: 'Enviarme el enlace por correo',
-  sendSms: 'Enviarme el enlace por SMS',
-  linkSent: 'Enviado a {to}',
-  resendIn: 'Puedes reenviarlo en {time}',
-  sendFailed: 'No se pudo enviar el enlace. Inténtalo de nuevo.',
 };

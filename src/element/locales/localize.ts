@@ -94,10 +94,17 @@ export interface KycVerifyStrings {
   sendFailed: string;
 }
 
+/** The strings of sending the link, which its chunk holds for every language (send-strings.ts). */
+export type SendStrings = Pick<KycVerifyStrings, 'sendEmail' | 'sendSms' | 'linkSent' | 'resendIn' | 'sendFailed'>;
+/** The strings of one language's chunk: all but sending the link's. */
+export type LocaleStrings = Omit<KycVerifyStrings, keyof SendStrings>;
+/** What the element shows: a language's strings with the page's replacements over them, sending's among them. */
+export type ShownStrings = LocaleStrings & Partial<SendStrings>;
+
 /** Spanish is built in; the other languages are chunks of their own, loaded when a page asks for them. */
-const inLanguage = (load: () => Promise<KycVerifyStrings>, language: string) =>
+const inLanguage = (load: () => Promise<LocaleStrings>, language: string) =>
   lazyChunk(load, es, `the ${language} strings`, 'showing Spanish. Copy the locale files beside the bundle.');
-const CHUNKS: Record<string, (loaded: () => void) => KycVerifyStrings | undefined> = {
+const CHUNKS: Record<string, (loaded: () => void) => LocaleStrings | undefined> = {
   es: () => es,
   en: inLanguage(() => import('./en.js').then((module) => module.en), 'en'),
   'pt-BR': inLanguage(() => import('./pt-BR.js').then((module) => module.ptBR), 'pt-BR'),
@@ -121,7 +128,7 @@ export function languageOf(element: HTMLElement): string {
  * loads: `loaded` is called once it is here. A chunk that cannot load (only the bundle copied)
  * leaves Spanish in its place, with one warning that names the file.
  */
-export function stringsFor(language: string, overrides: Partial<KycVerifyStrings>, loaded: () => void): KycVerifyStrings | null {
+export function stringsFor(language: string, overrides: Partial<KycVerifyStrings>, loaded: () => void): ShownStrings | null {
   const strings = CHUNKS[language]!(loaded);
   return strings ? { ...strings, ...overrides } : null;
 }

@@ -1,11 +1,11 @@
-import type { KycVerifyStrings } from './localize.js';
+import type { LocaleStrings } from './localize.js';
 
 /**
  * Portuguese (Brazil). The document verified is a Chilean one: its own name, *cédula de identidade*
  * (the title a Brazilian knows from the RG), *cédula* for short, and *RUT*, its number, kept as it
  * is printed on the card, the way a Brazilian says CPF. *Celular*, *você*, *prova de vida*.
  */
-export const ptBR: KycVerifyStrings = {
+export const ptBR: LocaleStrings = {
   scanTitle: 'Escaneie o código com o seu celular',
   qrLabel: 'QR code que abre o link de verificação de identidade',
   openHere: 'Ou abra neste dispositivo',
@@ -54,9 +54,4 @@ export const ptBR: KycVerifyStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
-  sendEmail: 'Enviar o link para o meu e-mail',
-  sendSms: 'Enviar o link por SMS',
-  linkSent: 'Enviado para {to}',
-  resendIn: 'Você pode reenviar em {time}',
-  sendFailed: 'Não foi possível enviar o link. Tente de novo.',
 };

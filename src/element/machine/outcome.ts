@@ -5,7 +5,7 @@
  */
 import type { TransactionState, TransactionStatus } from '../../shared/transaction-state.js';
 import type { KycErrorDetail } from '../events.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { LocaleStrings } from '../locales/localize.js';
 import { phoneProgress } from '../view/progress-view.js';
 import { endReason, type Reason } from '../view/reasons.js';
 import type { MachineState } from './machine.js';
@@ -19,7 +19,7 @@ import { isSetupProblem } from './setup-problem.js';
  * to fix in the console); a status lost before the phone started, or a session that could not be
  * made, say so without advice about a phone.
  */
-export type ProblemText = keyof KycVerifyStrings &
+export type ProblemText = keyof LocaleStrings &
   ('reconnecting' | 'busy' | 'errorSetup' | 'errorLost' | 'errorStart' | 'errorLogin' | 'errorStopped');
 
 export interface Outcome {

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { LocaleStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
 import type { Outcome } from '../machine/outcome.js';
 import { renderOutcome } from './outcome-view.js';
@@ -10,7 +10,7 @@ import { timerText } from './timer.js';
 
 /** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
 export interface ViewState {
-  strings: KycVerifyStrings;
+  strings: LocaleStrings;
   mode: KycVerifyMode;
   machine: MachineState;
   outcome: Outcome;

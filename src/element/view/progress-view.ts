@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import { DOCUMENT_PROBLEM_CODES } from '../../shared/issue-codes.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { LocaleStrings } from '../locales/localize.js';
 import { reasonOf } from './reasons.js';
 
 /**
@@ -51,7 +51,7 @@ function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MAR
 }
 
 /** "Continue on your phone" with the three steps, each marked done, current, problem or to do. */
-export function renderProgress(progress: PhoneProgress, strings: KycVerifyStrings, liveness?: boolean) {
+export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, liveness?: boolean) {
   return html`<div part="progress" class="progress">
     <p class="title">${strings.continueOnPhone}</p>
     <ol>
@@ -69,7 +69,7 @@ export function renderProgress(progress: PhoneProgress, strings: KycVerifyString
  * The status line while pending: the phone's step, and after a problem why and what to do (with
  * the tries left when the status gives them); `null` before the phone has started.
  */
-export function progressText(status: TransactionStatus, strings: KycVerifyStrings): string | null {
+export function progressText(status: TransactionStatus, strings: LocaleStrings): string | null {
   const progress = phoneProgress(status);
   if (!progress) return null;
   if (!progress.problem) return progress.at === 1 ? strings.documentCaptured : strings.checking;

@@ -1,8 +1,8 @@
 import { DOCUMENT_PROBLEM_CODES } from '../../shared/issue-codes.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { LocaleStrings } from '../locales/localize.js';
 
-export type Reason = keyof KycVerifyStrings & `reason${string}`;
+export type Reason = keyof LocaleStrings & `reason${string}`;
 
 /** Why a try failed, by issue code (docs/service.md §7.3): 003 and 005 compare RUTs; the other document codes could not validate the card. */
 const REASON_OF_CODE = new Map<string, Reason>([

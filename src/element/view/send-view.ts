@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { Followed } from '../configuration.js';
 import type { SendLink } from '../controllers/send-link.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { SendStrings } from '../locales/localize.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 import { formatTime } from './timer.js';
 
@@ -31,7 +31,7 @@ export const sendStyles = css`
  * the last send went, in a live region, and the wait before a resend, as a timer that is not
  * announced every second.
  */
-export function renderSend(send: SendLink, strings: KycVerifyStrings, channels: SendChannel[], { id, statusUrl }: Followed) {
+export function renderSend(send: SendLink, strings: SendStrings, channels: SendChannel[], { id, statusUrl }: Followed) {
   const current = send.uuid === id;
   const wait = current ? send.wait : 0;
   const note = current && send.note;

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '../../shared/transaction-state.js';
-import type { KycVerifyStrings } from '../locales/localize.js';
+import type { LocaleStrings } from '../locales/localize.js';
 import { phoneProgress } from './progress-view.js';
 
 export const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -16,5 +16,5 @@ export function timerWords(status: TransactionStatus | null): 'timeLeft' | 'time
 }
 
 /** The timer's line: `remaining` seconds, in the words of whose time it is; empty without a deadline. */
-export const timerText = (strings: KycVerifyStrings, status: TransactionStatus | null, remaining: number | null): string =>
+export const timerText = (strings: LocaleStrings, status: TransactionStatus | null, remaining: number | null): string =>
   remaining === null ? '' : strings[timerWords(status)].replace('{time}', formatTime(remaining));
