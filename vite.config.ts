@@ -2,8 +2,10 @@
 //   vite build                    → dist/browser/: ES modules for bundlers and the React wrapper, lit and react left as imports, qrcode's
 //                                   encoder (rewritten as ES modules) in its own chunk, qr-encoder-*.js
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">, Spanish built in;
-//                                   the other languages beside it (kyc-verify.en.js…), loaded relative to it when a page asks
-// Both builds load English and Portuguese (Brazil) lazily, each a chunk of its own (src/element/locales/localize.ts).
+//                                   the other languages beside it (kyc-verify.en.js…), loaded relative to it when a page asks,
+//                                   and sending the link (kyc-verify.send.js), loaded when an answer offers it
+// Both builds load English and Portuguese (Brazil) lazily, each a chunk of its own (src/element/locales/localize.ts),
+// and the send link's feature (src/element/send.ts).
 import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
 import { defineConfig } from 'vite';
@@ -65,7 +67,7 @@ export default defineConfig(({ mode }) => {
         preserveEntrySignatures: 'allow-extension',
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
-          ? // Each locale chunk beside the bundle under a fixed name (kyc-verify.en.js), which a page copies with it.
+          ? // Each lazy chunk beside the bundle under a fixed name (kyc-verify.en.js, kyc-verify.send.js), which a page copies with it.
             {
               minify: true,
               comments: false,

@@ -67,7 +67,8 @@ export function terserPass(): Plugin {
         ecma: 2020,
         compress: { passes: 3 },
         // Each chunk apart: the listed properties never cross from one chunk to another (define.js and
-        // react.js only use the element's public API).
+        // react.js only use the element's public API; the element hands the send chunk, src/element/send.ts,
+        // only names not listed here).
         mangle: { properties: { regex: new RegExp(`^(?:${INTERNAL_PROPERTIES.join('|')})$`) } },
         format: { comments: /^!/ },
         // A map only when the build writes them (it does not today): terser's map is work thrown away otherwise.

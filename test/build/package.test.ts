@@ -67,6 +67,10 @@ describe('the npm package', () => {
       'dist/kyc-verify.bundle.js',
       'dist/browser/define.js',
       'dist/browser/index.js',
+      // The chunks the standalone bundle loads from beside it.
+      'dist/kyc-verify.en.js',
+      'dist/kyc-verify.pt-BR.js',
+      'dist/kyc-verify.send.js',
       'dist/lib/index.d.ts',
       'dist/lib/server/index.js',
       'dist/lib/sandbox/index.js',
@@ -75,6 +79,10 @@ describe('the npm package', () => {
     ]) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
     }
+    assert.ok(
+      files.some((file) => /^dist\/browser\/send-[\w-]+\.js$/.test(file)),
+      "the ES module build's send chunk is in the tarball",
+    );
     assert.deepEqual(
       files.filter(
         (file) => /^(src|test|demo|bench|scripts)\//.test(file) || (file.startsWith('dist/lib/element/') && file.endsWith('.js')),
