@@ -187,8 +187,6 @@ export class KycVerify extends LitElement {
   });
   readonly #countdown = new Countdown(this, () => this.#send({ type: 'deadline' }));
   readonly #copyNote = new CopyNote(this);
-  /** Made once the send chunk is here. */
-  #sendLink?: import('./send.js').SendLink;
   readonly #session = new SessionRequest(this, {
     url: () => this.sessionUrl,
     timeout: () => this.#requestTimeout(),
@@ -254,13 +252,7 @@ export class KycVerify extends LitElement {
   #renderSend(language: string, strings: ShownStrings) {
     const { status, followed } = this.#state;
     const chunk = status?.send?.length && followed && sendChunk(() => this.requestUpdate());
-    if (!chunk) return nothing;
-    if (!this.#sendLink) {
-      this.#sendLink = new chunk.SendLink(this, () => this.#requestTimeout());
-      this.shadowRoot!.adoptedStyleSheets.push(chunk.sendStyles.styleSheet!);
-    }
-    // The page's replacements (in `strings`) over the chunk's words in the language shown.
-    return chunk.renderSend(this.#sendLink, { ...chunk.SEND_STRINGS[language]!, ...strings }, status.send!, followed);
+    return chunk ? chunk.renderSendOf(this, () => this.#requestTimeout(), language, strings, status.send!, followed) : nothing;
   }
 
   protected override render() {
