@@ -23,12 +23,7 @@ const DEFAULT_CONTINUE_DELAY_MS = 2500;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /** Sending the link, loaded the first time an answer offers it (src/element/send.ts); `null` when it cannot load. */
-const sendChunk = lazyChunk(
-  () => import('./send.js'),
-  null,
-  'sending the link',
-  'no send button. Copy kyc-verify.send.js beside the bundle.',
-);
+const sendChunk = lazyChunk(() => import('./send.js'), null, 'kyc-verify.send.js', 'no send button');
 
 /** A number attribute's value, or `fallback` when it is missing, not a number or negative. */
 const numberOr = (value: number, fallback: number) => (Number.isFinite(value) && value >= 0 ? value : fallback);

@@ -103,7 +103,7 @@ export type ShownStrings = LocaleStrings & Partial<SendStrings>;
 
 /** Spanish is built in; the other languages are chunks of their own, loaded when a page asks for them. */
 const inLanguage = (load: () => Promise<LocaleStrings>, language: string) =>
-  lazyChunk(load, es, `the ${language} strings`, 'showing Spanish. Copy the locale files beside the bundle.');
+  lazyChunk(load, es, `kyc-verify.${language}.js`, 'showing Spanish');
 const CHUNKS: Record<string, (loaded: () => void) => LocaleStrings | undefined> = {
   es: () => es,
   en: inLanguage(() => import('./en.js').then((module) => module.en), 'en'),
