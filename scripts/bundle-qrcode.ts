@@ -51,6 +51,14 @@ const REWRITES: Record<string, Rewrite[]> = {
     { find: /^ {4}version = Version\.from\(options\.version\)\r?\n {4}mask = MaskPattern\.from\(options\.maskPattern\)$/gm, replace: '' },
     { find: /^ {2}if \(!version\) \{\r?\n {4}version = bestVersion\r?\n(?:.*\r?\n)*? {2}\}$/gm, replace: '  version = bestVersion' },
   ],
+  'utils.js': [
+    // Guards of a version out of range, which qr-path.ts never asks for: the best version is always one of the 40.
+    { find: /^ {2}if \(!version\) throw .*\r?\n {2}if \(version < 1 \|\| version > 40\) throw .*\r?\n/gm, replace: '' },
+  ],
+  'bit-matrix.js': [
+    // The guard of a size below 1: every size qrcode gives it is a version's, at least 21.
+    { find: /^ {2}if \(!size \|\| size < 1\) \{\r?\n {4}throw .*\r?\n {2}\}\r?\n/gm, replace: '' },
+  ],
   'version.js': [
     // How many characters a version holds, for each mode: a byte takes 8 bits.
     {

@@ -25,7 +25,7 @@ function flagState({ active, complete, failed }: Fields): TransactionState | und
   const flags = [active, complete, failed];
   if (flags.every((flag) => flag === undefined)) return undefined;
   const state = flags.every((flag) => typeof flag === 'boolean') && stateOf({ active, complete, failed } as StateFlags);
-  if (!state) throw new Error(`no state of spec §3 has active=${active}, complete=${complete}, failed=${failed}`);
+  if (!state) throw new Error(`no state has active=${active}, complete=${complete}, failed=${failed}`);
   return state;
 }
 

@@ -4,9 +4,11 @@
 // each budgeted apart, and so is sending the link, which only pages whose backend sends it load. The first release's budgets (8 KB own code, 18 KB standalone) were raised
 // once, by decision, when the element learnt to explain every state in plain words and to follow
 // the phone live; the state machine and the session contract (resume or new, 429) took the ES
-// module build's own code to 10.8 KB; moving the other languages out of both builds (the lead's
-// decision) paid for a third language and for words that fit each cause. See the Sizes section of
-// docs/element.md. They fail on any growth past that.
+// module build's own code to 10.8 KB; moving the other languages and sending the link out of both
+// builds (the lead's decision) paid for a third language and for words that fit each cause, and the
+// standalone bundle stays within 19.5 KB; the ES module build's own code was raised to 11 KB, by
+// the lead's decision, for what issues 20, 22 and 23 asked of the code every page loads. See the
+// Sizes section of docs/element.md. They fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,11 +103,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps what a Spanish page loads of the ES module build at most 10.8 KB gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
+  it('keeps what a Spanish page loads of the ES module build at most 11 KB gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
     const own = only(esm.gzip, (name) => !isQrEncoder(name) && !isLocaleChunk(name) && !isSendChunk(name));
     const code = (await Promise.all([...own.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
-    assert.ok(total(own) <= 10_800, `ES module build, own code: ${total(own)} bytes gzip`);
+    assert.ok(total(own) <= 11_000, `ES module build, own code: ${total(own)} bytes gzip`);
   });
 
   it("takes qrcode's encoder into the ES module build as one chunk of at most 5 KB gzip, under qrcode's notice", async () => {

@@ -140,7 +140,7 @@ test('answers are private to the caller and revalidated every time', async () =>
   assert.equal((await poll(uuid)).headers.get('cache-control'), 'private, no-cache');
 });
 
-test('booleans that match no state of spec §3 answer 502, never a guess', async () => {
+test('booleans that match no state answer 502, never a guess', async () => {
   let corrupt = false;
   const corrupting = async (input: string | URL | Request, init?: RequestInit) => {
     const response = await fetch(input, init);
