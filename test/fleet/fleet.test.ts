@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { openStream } from '../server/sse-client.js';
-import { delay, eventually, mostReadsInWindow, startCountedSandbox, startFleet, type Fleet } from './harness.js';
+import {
+  delay,
+  eventually,
+  mostReadsInWindow,
+  startCountedSandbox,
+  UNREACHABLE_WEBHOOK as UNREACHABLE,
+  useFleet as useFleetOn,
+  type FleetOptions,
+} from './harness.js';
 
 type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
 
@@ -22,19 +30,11 @@ after(async () => {
 
 const outcome = (uuid: string, code: string) => service.outcome(uuid, code);
 const succeed = (uuid: string) => service.succeed(uuid);
-/** A webhook target that refuses connections (the discard port): sessions whose webhooks go nowhere. */
-const UNREACHABLE = 'http://127.0.0.1:9/kyc/webhook';
 const stateOf = async (answer: Response) => ((await answer.json()) as { state: string }).state;
 
-/** A fleet started for one group of tests and closed after it. */
-function useFleet(options: Omit<Parameters<typeof startFleet>[0], 'redisUrl' | 'kycUrl'>) {
-  let fleet: Fleet | undefined;
-  before(async () => {
-    fleet = await startFleet({ redisUrl: redis.url, kycUrl: service.kycUrl, ...options });
-  });
-  after(() => fleet?.close());
-  return () => fleet!;
-}
+/** A fleet on this file's Redis and service, for one group of tests. */
+const useFleet = (options: Omit<FleetOptions, 'redisUrl' | 'kycUrl'>) =>
+  useFleetOn(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), options);
 
 describe('three instances on Redis behind a round-robin balancer', () => {
   const fleet = useFleet({ count: 3 });

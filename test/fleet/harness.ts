@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
@@ -252,6 +253,22 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
 }
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>;
+
+/** A webhook target that refuses connections (the discard port): sessions whose webhooks go nowhere. */
+export const UNREACHABLE_WEBHOOK = 'http://127.0.0.1:9/kyc/webhook';
+
+/**
+ * A fleet started before a group of tests and closed after it, on the Redis and the service that
+ * `where()` names once they have started.
+ */
+export function useFleet(where: () => Pick<FleetOptions, 'redisUrl' | 'kycUrl'>, options: Omit<FleetOptions, 'redisUrl' | 'kycUrl'>) {
+  let fleet: Fleet | undefined;
+  before(async () => {
+    fleet = await startFleet({ ...where(), ...options });
+  });
+  after(() => fleet?.close());
+  return () => fleet!;
+}
 
 /** The highest number of reads of one uuid within any window of `windowMs`. */
 export function mostReadsInWindow(reads: ProviderRead[], windowMs = 1000): number {

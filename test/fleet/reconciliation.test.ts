@@ -8,7 +8,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { delay, eventually, mostReadsInWindow, startCountedSandbox, startFleet, type Fleet, type InstanceEnv } from './harness.js';
+import {
+  delay,
+  eventually,
+  mostReadsInWindow,
+  startCountedSandbox,
+  UNREACHABLE_WEBHOOK as UNREACHABLE,
+  useFleet as useFleetOn,
+  type Fleet,
+  type InstanceEnv,
+} from './harness.js';
 
 type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
 
@@ -16,8 +25,6 @@ type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
 const PERIOD_MS = 2000;
 /** How long a test waits for every result before it fails: several periods, on a busy machine. */
 const RESULTS_LIMIT_MS = 10 * PERIOD_MS;
-/** A webhook target that refuses connections (the discard port). */
-const UNREACHABLE = 'http://127.0.0.1:9/kyc/webhook';
 
 let redis: RedisServer;
 let service: CountedSandbox;
@@ -30,19 +37,12 @@ after(async () => {
   await redis.stop();
 });
 
-function useFleet(env: (index: number) => InstanceEnv) {
-  let fleet: Fleet | undefined;
-  before(async () => {
-    fleet = await startFleet({
-      count: 3,
-      redisUrl: redis.url,
-      kycUrl: service.kycUrl,
-      env: (index) => ({ RECONCILE_MS: String(PERIOD_MS), ...env(index) }),
-    });
+/** A fleet of 3 reconciling every period, with `env`, for one group of tests. */
+const useFleet = (env: (index: number) => InstanceEnv) =>
+  useFleetOn(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), {
+    count: 3,
+    env: (index) => ({ RECONCILE_MS: String(PERIOD_MS), ...env(index) }),
   });
-  after(() => fleet?.close());
-  return () => fleet!;
-}
 
 /** `count` sessions of distinct users, created through the balancer (so on every instance), and never polled. */
 const startSessions = (fleet: Fleet, count: number, tag: string) =>

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startCountedSandbox, startFleet, type Fleet } from './harness.js';
+import { startCountedSandbox, UNREACHABLE_WEBHOOK, useFleet as useFleetOn, type FleetOptions } from './harness.js';
 
 let redis: RedisServer;
 let service: Awaited<ReturnType<typeof startCountedSandbox>>;
@@ -14,15 +14,8 @@ after(async () => {
   await redis.stop();
 });
 
-/** A fleet of 3 started for one group of tests, with `env`, and closed after it. */
-function useFleet(env: Parameters<typeof startFleet>[0]['env']) {
-  let fleet: Fleet | undefined;
-  before(async () => {
-    fleet = await startFleet({ count: 3, redisUrl: redis.url, kycUrl: service.kycUrl, env });
-  });
-  after(() => fleet?.close());
-  return () => fleet!;
-}
+/** A fleet of 3 with `env`, for one group of tests. */
+const useFleet = (env: FleetOptions['env']) => useFleetOn(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), { count: 3, env });
 
 /** POSTs a send of `uuid`'s link as `user` to `target` (an instance), as the element does. */
 const send = (target: string, uuid: string, user: string) =>
@@ -34,7 +27,7 @@ const send = (target: string, uuid: string, user: string) =>
 const errorOf = async (answer: Response) => ((await answer.json()) as { error: string }).error;
 
 describe('send limits per transaction on a fleet', () => {
-  const fleet = useFleet(() => ({ WEBHOOK_URL: 'http://127.0.0.1:9/kyc/webhook', SEND_COOLDOWN_MS: '0' }));
+  const fleet = useFleet(() => ({ WEBHOOK_URL: UNREACHABLE_WEBHOOK, SEND_COOLDOWN_MS: '0' }));
 
   test('past 3 sends of a transaction, each from another instance, every instance answers 429 too_many_sends', async () => {
     const urls = fleet().instances.map((instance) => instance.url);
@@ -53,7 +46,7 @@ describe('send limits per transaction on a fleet', () => {
 });
 
 describe('the send cooldown and the per-owner limit on a fleet', () => {
-  const fleet = useFleet(() => ({ WEBHOOK_URL: 'http://127.0.0.1:9/kyc/webhook', SEND_PER_OWNER: '2' }));
+  const fleet = useFleet(() => ({ WEBHOOK_URL: UNREACHABLE_WEBHOOK, SEND_PER_OWNER: '2' }));
 
   test('a resend within the cooldown answers 429 cooldown on every instance', async () => {
     const urls = fleet().instances.map((instance) => instance.url);
