@@ -109,25 +109,29 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     await screenshot(page, 'restart-desktop');
   });
 
-  it('works from the plain script-tag page with only the built bundle', TEST, async () => {
-    const page = await desktop(world);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${world.demo.url}script-tag.html`);
-    await page.locator('kyc-verify [part="qr"] path').waitFor();
-    const link = await scanQr(page);
-    for (const code of ['002', '013']) {
-      const outcome = await fetch(`${world.demo.sandbox.url}/sandbox/transactions/${uuidOf(link)}/outcome`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code }),
-      });
-      assert.equal(outcome.status, 200);
-    }
-    const detail = await waitForLogged(page, 'kyc-successful');
-    assert.equal(detail.uuid, uuidOf(link));
-    const scripts = requested.filter((path) => path.endsWith('.js') || path.endsWith('.ts'));
-    assert.deepEqual(scripts.sort(), ['/kyc-verify.bundle.js', '/log.js', '/script-tag.js']);
-    await screenshot(page, 'script-tag-desktop');
-  });
+  it(
+    'works from the plain script-tag page with only the built bundle, and its send chunk since the demo backend sends the link',
+    TEST,
+    async () => {
+      const page = await desktop(world);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(`${world.demo.url}script-tag.html`);
+      await page.locator('kyc-verify [part="qr"] path').waitFor();
+      const link = await scanQr(page);
+      for (const code of ['002', '013']) {
+        const outcome = await fetch(`${world.demo.sandbox.url}/sandbox/transactions/${uuidOf(link)}/outcome`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code }),
+        });
+        assert.equal(outcome.status, 200);
+      }
+      const detail = await waitForLogged(page, 'kyc-successful');
+      assert.equal(detail.uuid, uuidOf(link));
+      const scripts = requested.filter((path) => path.endsWith('.js') || path.endsWith('.ts'));
+      assert.deepEqual(scripts.sort(), ['/kyc-verify.bundle.js', '/kyc-verify.send.js', '/log.js', '/script-tag.js']);
+      await screenshot(page, 'script-tag-desktop');
+    },
+  );
 });
