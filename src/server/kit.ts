@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '../shared/wire/codes.js';
 import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
 import { sendHandler } from './handlers/send.js';
@@ -179,7 +180,11 @@ export function createKycKit(options: KycKitOptions): KycKit {
     sessions,
   );
   const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
-  const isSend = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.endsWith('/send');
+  /** `POST …/<uuid>/send`: the uuid's segment checked, so that a session URL of any name is never taken for one. */
+  const isSend = (request: Request) => {
+    const [id, last] = new URL(request.url).pathname.split('/').slice(-2);
+    return request.method === 'POST' && last === 'send' && UUID_PATTERN.test(id ?? '');
+  };
 
   return {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST

@@ -81,6 +81,34 @@ test('the session handler alone answers the send POST at <session-url>/{uuid}/se
   assert.equal(sent.length, 1);
 });
 
+test("a POST to the session URL is the session handler's unless its path ends in a uuid then /send", async () => {
+  const { url, sent } = await sendingHost();
+  const answer = await fetch(`${url}/kyc/session/not-a-uuid/send`, {
+    method: 'POST',
+    headers: { 'x-user': 'alice', 'content-type': 'application/json', ...SAME_ORIGIN },
+    body: JSON.stringify({ channel: 'email' }),
+  });
+  // The session handler's guard: "send" is no session header.
+  assert.equal(answer.status, 403);
+  assert.match(((await answer.json()) as { message: string }).message, /"resume" or "new"/);
+  assert.equal(sent.length, 0);
+});
+
+test('an owner window shorter than 1 ms is refused when the kit is built: it would count no send', () => {
+  assert.throws(
+    () =>
+      createKycKit({
+        client: sandboxClient(sandbox.url),
+        buildRequest: () => ({}) as never,
+        onResult: () => {},
+        owner: ownerFromHeader,
+        sendLink: async () => ({ to: 'x' }),
+        sendLimits: { ownerWindowMs: 0 },
+      }),
+    RangeError,
+  );
+});
+
 test("a stranger's send for someone else's uuid answers 404, as an unknown uuid does, and sends nothing", async () => {
   const { startSession, send, sent } = await sendingHost();
   const { body } = await startSession('alice');

@@ -53,6 +53,17 @@ test('a transaction created but not recorded is reported to onError with its uui
   assert.ok(orphan.transactionId);
 });
 
+test('a transaction recorded but not followed is still answered 201, and the failure reported', async () => {
+  const { store } = storeBreaking('follow', () => Promise.reject(new Error('redis blinked')));
+  const { session, errors } = kitOn(store);
+  const answer = await session();
+  assert.equal(answer.status, 201);
+  assert.deepEqual(
+    errors.map((error) => (error as Error).message),
+    ["the kit's store failed: redis blinked"],
+  );
+});
+
 test('a session whose status cache cannot be written is still answered 201: the first poll reads the service', async () => {
   const { store } = storeBreaking('writeStatus', () => Promise.reject(new Error('redis is slow')));
   const { session } = kitOn(store);

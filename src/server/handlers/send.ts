@@ -58,9 +58,11 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       }
       const { status, ended } = await reader.read(uuid);
       if (ended) await kit.results.enqueue(uuid, context);
-      if (status.state !== 'pending')
+      // A link past its expiry, before the service says it expired, is as good as ended.
+      const untilExpiry = reader.untilExpiryOf(status);
+      if (status.state !== 'pending' || untilExpiry === 0)
         return errorResponse(409, 'not_pending', `the verification has ended (${status.state}): nothing to send`);
-      const take = await store.takeSend(uuid, owner, options.limits, reader.untilExpiryOf(status));
+      const take = await store.takeSend(uuid, owner, options.limits, untilExpiry);
       if (!take.taken) {
         return errorResponse(429, take.reason, REFUSALS[take.reason], { 'retry-after': String(seconds(take.retryAfterMs)) });
       }

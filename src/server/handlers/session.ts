@@ -75,11 +75,14 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     const link = linkOf(transaction, built, client);
     try {
       await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
-      // Followed until its end, so that its result is delivered whoever polls and whatever happens to its webhooks.
-      await kit.reconciliation.follow(transaction.uuid, initial);
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
+    // Followed until its end, so that its result is delivered whoever polls and whatever happens to its
+    // webhooks. Recorded, it is no orphan without that: its webhooks and polls still deliver it, so answer it.
+    await Promise.resolve(kit.reconciliation.follow(transaction.uuid, initial)).catch((error: unknown) =>
+      kit.report(error, transaction.uuid),
+    );
     // Without it, its stream reads it every second until its first step's webhook comes.
     if (sent.metadata?.webhook_full_update)
       await Promise.resolve(store.setMark('step-webhooks', transaction.uuid, reader.ttlOf(initial))).catch(kit.report);

@@ -55,10 +55,11 @@ export function resolveSendOptions(
     if (!(resolved[name] >= 1))
       throw new RangeError(`sendLimits.${name} must be at least 1 (Infinity turns it off), not ${resolved[name]}`);
   }
-  for (const name of ['cooldownMs', 'ownerWindowMs'] as const) {
-    if (!(resolved[name] >= 0 && Number.isFinite(resolved[name])))
-      throw new RangeError(`sendLimits.${name} must be a duration in ms, not ${resolved[name]}`);
-  }
+  if (!(resolved.cooldownMs >= 0 && Number.isFinite(resolved.cooldownMs)))
+    throw new RangeError(`sendLimits.cooldownMs must be a duration in ms, not ${resolved.cooldownMs}`);
+  // The owner's sends are counted over this window: an empty one would count none.
+  if (!(resolved.ownerWindowMs >= 1 && Number.isFinite(resolved.ownerWindowMs)))
+    throw new RangeError(`sendLimits.ownerWindowMs must be a duration of at least 1 ms, not ${resolved.ownerWindowMs}`);
   const unknown = channels.filter((channel) => !SEND_CHANNELS.includes(channel));
   if (unknown.length || !channels.length)
     throw new RangeError(`sendChannels: one or more of ${SEND_CHANNELS.join(', ')}, not ${channels.join(', ')}`);
