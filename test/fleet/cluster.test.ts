@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Cluster } from 'ioredis';
+import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster.js';
 import { openStream } from '../server/sse-client.js';
 import { delay, eventually, startCountedSandbox, startFleet, type Fleet } from './harness.js';
@@ -34,6 +35,16 @@ async function primariesHoldingSlots({ nodes }: RedisCluster): Promise<number> {
   try {
     const slots = (await client.cluster('SLOTS')) as unknown[][];
     return new Set(slots.map((range) => JSON.stringify(range[2]))).size;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A RedisStore of the test's own on the cluster, under a hash-tagged prefix of its own. */
+async function withClusterStore(body: (store: RedisStore) => Promise<void>): Promise<void> {
+  const client = new Cluster(cluster.nodes.map((node) => ({ host: '127.0.0.1', port: Number(node.split(':')[1]) })));
+  try {
+    await body(new RedisStore({ client, prefix: '{cluster-test}:' }));
   } finally {
     client.disconnect();
   }
@@ -75,6 +86,14 @@ describe('three instances on a 3-node Redis Cluster', () => {
     } finally {
       events.close();
     }
+  });
+
+  test('the limiter primitive counts one window for concurrent callers, on the cluster', async () => {
+    await withClusterStore(async (store) => {
+      const hits = await Promise.all(Array.from({ length: 12 }, () => store.hit('budget', 5, 60_000)));
+      assert.equal(hits.filter((hit) => hit.allowed).length, 5);
+      assert.deepEqual(await store.hit('budget', 5, 60_000, -1), { allowed: true, remaining: 1, retryAfterMs: 0 });
+    });
   });
 
   test('a transaction whose webhook is dropped and that nobody polls reaches onResult once, through the reconciliation', async () => {

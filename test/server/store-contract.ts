@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Awaitable, CachedStatus, Store } from '../../src/server/state/store.js';
 import type { TransactionState } from '../../src/shared/transaction-state.js';
 import { followContract } from './store-contract-follows.js';
+import { limitContract } from './store-contract-limits.js';
 import { sendContract } from './store-contract-sends.js';
 import { sessionContract } from './store-contract-sessions.js';
 
@@ -34,6 +35,7 @@ export function storeContract(open: () => Awaitable<Store>): void {
   sessionContract(open);
   followContract(open);
   sendContract(open);
+  limitContract(open);
 
   it('keeps a created record under its uuid, and knows no other', async (store) => {
     const record = { uuid: 'u', transactionId: 't-1', owner: 'alice' };

@@ -5,6 +5,7 @@ import type {
   CachedStatus,
   CreatedTransaction,
   JobTake,
+  LimitHit,
   OwnerSession,
   SendLimits,
   SendTake,
@@ -108,6 +109,12 @@ export class RedisStore implements Store {
     ];
     if (outcome === 'taken') return { taken: true, nextInMs: ms < 0 ? null : ms };
     return { taken: false, reason: outcome as Extract<SendTake, { taken: false }>['reason'], retryAfterMs: ms };
+  }
+
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitHit> {
+    if (limit === Infinity) return { allowed: true, remaining: Infinity, retryAfterMs: 0 };
+    const [allowed, remaining, retryAfterMs] = (await this.#run('hit', this.#key('limit', key), limit, windowMs, cost)) as number[];
+    return { allowed: allowed === 1, remaining: remaining!, retryAfterMs: retryAfterMs! };
   }
 
   async getStatus(uuid: string): Promise<CachedStatus | undefined> {

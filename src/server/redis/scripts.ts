@@ -9,6 +9,7 @@
  */
 
 import { followScripts } from './follow-scripts.js';
+import { limitScripts } from './limit-script.js';
 import { sendScripts } from './send-scripts.js';
 import { sessionScripts } from './session-scripts.js';
 
@@ -142,6 +143,7 @@ export const scripts = {
   ...sessionScripts,
   ...followScripts,
   ...sendScripts,
+  ...limitScripts,
   resetLease: { numberOfKeys: 1, lua: resetLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },
   enqueueJob: jobScript(enqueueJob),

@@ -2,10 +2,12 @@ import { isTerminal } from '../../shared/transaction-state.js';
 import { ExpiringMap } from './expiring-map.js';
 import { MemorySends } from './memory-sends.js';
 import { MemorySessions } from './memory-sessions.js';
+import { SlidingLogs } from './sliding-logs.js';
 import type {
   CachedStatus,
   CreatedTransaction,
   JobTake,
+  LimitHit,
   OwnerSession,
   SendLimits,
   SendTake,
@@ -57,6 +59,7 @@ export class MemoryStore implements Store {
   readonly #shared: ExpiringMap<string>;
   readonly #sessions: MemorySessions;
   readonly #sends: MemorySends;
+  readonly #limits: SlidingLogs;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
     this.#now = now;
@@ -78,6 +81,12 @@ export class MemoryStore implements Store {
       records: this.#created,
     });
     this.#sends = new MemorySends(maxEntries, now);
+    // A few limiter keys per transaction (its sends, its owner's, its delivery's) beside the kit-wide ones.
+    this.#limits = new SlidingLogs(4 * maxEntries + SPARE_ENTRIES, now);
+  }
+
+  hit(key: string, limit: number, windowMs: number, cost = 1): LimitHit {
+    return this.#limits.hit(key, limit, windowMs, cost);
   }
 
   reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {

@@ -53,6 +53,15 @@ export type SendTake =
   | { taken: true; nextInMs: number | null }
   | { taken: false; reason: 'cooldown' | 'too_many_sends' | 'too_many_owner_sends'; retryAfterMs: number };
 
+/** What `hit` decided: allowed (and counted), or refused (not counted) and when to ask again. */
+export interface LimitHit {
+  allowed: boolean;
+  /** hits left in the window after this one */
+  remaining: number;
+  /** 0 when allowed; else ms until one more hit fits */
+  retryAfterMs: number;
+}
+
 /** The last status read from the service, and when that read started (epoch ms). */
 export interface CachedStatus {
   status: TransactionStatus;
@@ -116,6 +125,16 @@ export interface Store {
    * `keepMs` (its life): refused by its count, it is refused until then.
    */
   takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): Awaitable<SendTake>;
+
+  /**
+   * Counts `cost` (default 1) hits on `key` in a sliding window of `windowMs`, allowed while the
+   * window holds at most `limit` (atomic; a refused hit is not counted; the key expires with its
+   * window). The window is a sliding log, exact: no `windowMs` ever holds more than `limit` hits.
+   * A negative `cost` gives back that many of the newest hits (a refund, always allowed), so that
+   * a caller holding several limits can undo a hit that another limit made useless. An `Infinity`
+   * limit allows every hit and counts nothing.
+   */
+  hit(key: string, limit: number, windowMs: number, cost?: number): Awaitable<LimitHit>;
 
   getStatus(uuid: string): Awaitable<CachedStatus | undefined>;
   /**
