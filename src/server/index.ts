@@ -36,6 +36,7 @@ export type {
 } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
 export type { SessionOptions } from './sessions/options.js';
+export type { HandoffEvent, HandoffOptions, OnHandoff } from './handoff/options.js';
 export type { SendChannel, SendLimitOptions, SendLink, SendLinkContext } from './sends/options.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
@@ -43,4 +44,11 @@ export { toNodeHandler } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';
 export type * from './client/types.js';
-export { isTerminal, stateOf, type StepCode, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
+export {
+  isTerminal,
+  stateOf,
+  type Handoff,
+  type StepCode,
+  type TransactionState,
+  type TransactionStatus,
+} from '../shared/transaction-state.js';

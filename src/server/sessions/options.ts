@@ -1,3 +1,4 @@
+import { resolveHandoff, type HandoffOptions, type ResolvedHandoff } from '../handoff/options.js';
 import type { SessionLimits } from '../state/store.js';
 
 /** How the session handler resumes, whom it lets create, and how much (docs/sessions.md). */
@@ -30,6 +31,8 @@ export interface ResolvedSessionOptions {
   allowedOrigins: ReadonlySet<string>;
   limits: SessionLimits;
   resumeEndedForMs: number;
+  /** The short links, when on (docs/handoff.md). */
+  handoff: ResolvedHandoff | null;
 }
 
 export const SESSION_DEFAULTS = {
@@ -39,8 +42,12 @@ export const SESSION_DEFAULTS = {
   resumeEndedForMs: 600_000,
 } as const;
 
-/** `options.sessions`, and the kit's `statusUrl` template. */
-export function resolveSessionOptions(options: SessionOptions = {}, statusUrl?: string): ResolvedSessionOptions {
+/** `options.sessions`, the kit's `statusUrl` template, and its `handoff`. */
+export function resolveSessionOptions(
+  options: SessionOptions = {},
+  statusUrl?: string,
+  handoff?: HandoffOptions | false,
+): ResolvedSessionOptions {
   if (statusUrl !== undefined && !statusUrl.includes('{uuid}'))
     throw new RangeError(`statusUrl must hold {uuid} where the transaction uuid goes, not ${statusUrl}`);
   const limits: SessionLimits = {
@@ -61,5 +68,6 @@ export function resolveSessionOptions(options: SessionOptions = {}, statusUrl?: 
     allowedOrigins: new Set(options.allowedOrigins),
     limits,
     resumeEndedForMs: options.resumeEndedForMs ?? SESSION_DEFAULTS.resumeEndedForMs,
+    handoff: resolveHandoff(handoff),
   };
 }
