@@ -49,4 +49,7 @@ export const en: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
+  phoneConnected: 'Phone connected. Continue the verification on your phone.',
+  otherDevice: 'The link was opened on another device too.',
+  cantScan: "Can't scan? On your phone, open {url} and type {code}",
 };

@@ -49,4 +49,7 @@ export const es: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
+  phoneConnected: 'Celular conectado. Continúa la verificación en tu celular.',
+  otherDevice: 'El enlace también se abrió en otro dispositivo.',
+  cantScan: '¿No puedes escanear? En tu celular, abre {url} y escribe {code}',
 };

@@ -83,6 +83,12 @@ export interface KycVerifyStrings {
    */
   busy: string;
   tryAgain: string;
+  /** The phone opened the backend's short link, before any step: the person continues there. */
+  phoneConnected: string;
+  /** The short link was opened on another device too (docs/host-protocol.md `handoff`). */
+  otherDevice: string;
+  /** Under the QR code, with the backend's short link: `{url}` (without https://), then `{code}`, are replaced. */
+  cantScan: string;
   /**
    * Sending the link, when the backend offers it: the buttons, where it was sent (`{to}`, masked by
    * the backend), the wait before a resend (`{time}`), and a send that failed.

@@ -54,4 +54,7 @@ export const ptBR: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
+  phoneConnected: 'Celular conectado. Continue a verificação no seu celular.',
+  otherDevice: 'O link também foi aberto em outro dispositivo.',
+  cantScan: 'Não consegue escanear? No seu celular, abra {url} e digite {code}',
 };

@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
+import type { TypedCode } from '../controllers/read-session.js';
 import type { LocaleStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
 import type { Outcome } from '../machine/outcome.js';
@@ -53,6 +54,20 @@ export function keepingLastQrCode(): (link: string) => QrPath | null {
 }
 
 /**
+ * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3H", when the backend gave a
+ * typed code. The code is read out character by character: a screen reader would read it as a word.
+ */
+function renderTypedCode(typed: TypedCode | null | undefined, strings: LocaleStrings) {
+  if (!typed) return nothing;
+  const [before, between, after] = strings.cantScan.split(/\{url\}|\{code\}/);
+  return html`<p part="typed-code" class="note">
+    ${before}<strong>${typed.url.replace(/^https?:\/\//, '')}</strong>${between}<strong role="img" aria-label=${[...typed.code].join(' ')}
+      >${typed.code}</strong
+    >${after}
+  </p>`;
+}
+
+/**
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
  * Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
@@ -69,6 +84,7 @@ function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { 
           <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
           <path d=${qr.d}></path>
         </svg>
+        ${renderTypedCode(machine.followed?.told?.typedCode, strings)}
       </div>
       ${progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     </div>
