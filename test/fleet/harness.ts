@@ -13,7 +13,10 @@ import { startSandbox } from '../../src/sandbox/index.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
-  event: 'result' | 'entered' | 'sent' | 'error';
+  event: 'result' | 'entered' | 'sent' | 'error' | 'handoff';
+  /** Of a handoff: what onHandoff heard, and the devices counted. */
+  kind?: string;
+  devices?: number;
   /** Whose link was sent. */
   owner?: string;
   uuid?: string;
@@ -53,6 +56,8 @@ export interface InstanceEnv {
   /** The send limits (`sendLimits.cooldownMs`, `sendLimits.perOwner`). Default the kit's. */
   SEND_COOLDOWN_MS?: string;
   SEND_PER_OWNER?: string;
+  /** The handoff's go URL as phones reach it (`handoff.url`): the short link on; default off (loopback). */
+  HANDOFF_URL?: string;
 }
 
 export interface Instance {
