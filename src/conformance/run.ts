@@ -7,6 +7,7 @@ import { checkCaching, checkPersonalData } from './answer-checks.js';
 import { AnswerLog, Visitor, type HostUrls } from './http.js';
 import { Verdicts, type RuleId, type Verdict } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
+import { checkHandoff } from './handoff-checks.js';
 import { checkSendGuard } from './send-checks.js';
 import { checkGuard, checkNew, checkResume, checkStatusUrl, startSession, type Session } from './session-checks.js';
 import {
@@ -63,6 +64,11 @@ export async function runConformance(target: Target): Promise<Verdict[]> {
     await checkUnknown(owner, verdicts);
     await checkGuard(owner, verdicts);
     await judged('sendGuarded', () => checkSendGuard(owner, first, visitor(), verdicts));
+    // A transaction of its own: opening its link adds handoff to its status.
+    await judged('handoffShortLink', async () => {
+      const phoneOwner = visitor();
+      await checkHandoff(phoneOwner, await session(phoneOwner), verdicts);
+    });
     await Promise.all([
       judged('statusSuccessful', async () => {
         await checkFollows(
