@@ -42,7 +42,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  *
  * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
  *
- * @fires {KycStatusDetail} kyc-state-change - The state, step or code of the transaction changed.
+ * @fires {KycStatusDetail} kyc-state-change - The state, step or code of the transaction changed, or a device opened the backend's short link (`detail.handoff`).
  * @fires {KycStatusDetail} kyc-successful - The transaction ended successfully (once per transaction).
  * @fires {KycStatusDetail} kyc-failed - The transaction ended failed (once per transaction).
  * @fires {KycStatusDetail} kyc-expired - The transaction expired (once per transaction).
@@ -65,6 +65,8 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds.
  * @csspart status - The live status line, which also shows the result.
  * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
+ * @csspart other-device - Inside the status line when the backend's short link was opened on another device too.
+ * @csspart typed-code - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …".
  * @csspart continue-button - The Continue button shown after success.
  * @csspart retry-button - The Try again button shown after failure or expiry.
  *

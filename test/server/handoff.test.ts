@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { HandoffEvent, TransactionStatus } from '../../src/server/index.js';
+import { MemoryStore, type HandoffEvent, type TransactionStatus } from '../../src/server/index.js';
 import { CODE_ALPHABET } from '../../src/server/handoff/codes.js';
 import { GUESS_LIMITS } from '../../src/server/handoff/guesses.js';
 import { ownerFromHeader, useHost, type HostOptions } from './harness.js';
@@ -200,4 +200,14 @@ test('guessing is bounded per client address (codes that answer nothing) and per
   const tooMany = await open();
   assert.equal(tooMany.status, 429);
   assert.ok(Number(tooMany.headers.get('retry-after')) > 0);
+});
+
+test('a MemoryStore holds the short links and handoffs of as many transactions as it is sized for', async () => {
+  // Alice's first, then 39 more.
+  const { startSession, url, body } = await hostWithShortLink({ store: new MemoryStore({ maxEntries: 40 }) });
+  const links = [body.link];
+  for (let user = 1; user < 40; user++) links.push((await startSession(`user-${user}`)).body.link);
+  assert.ok(links.every((link) => link.startsWith(`${url}/kyc/go/`)));
+  const opened = await Promise.all(links.map(async (link) => (await fetch(link, { redirect: 'manual' })).status));
+  assert.deepEqual(new Set(opened), new Set([303]));
 });
