@@ -3,7 +3,9 @@ import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
 import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
-import { resolveSendOptions, type SendChannel, type SendLimitOptions, type SendLink } from './sends/options.js';
+import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
+import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
 import { StreamLimiter } from './handlers/status-stream.js';
@@ -60,6 +62,24 @@ export interface KycKitOptions extends WebhookOptions {
   sendChannels?: readonly SendChannel[];
   /** How often a link may be sent: per transaction, its cooldown, per owner (docs/send-link.md). */
   sendLimits?: SendLimitOptions;
+  /**
+   * Which destination `sendLink` will use (the full number or address, from your records): the
+   * kit counts sends per destination (`budgets.sendsPerDestinationPerHour`) before sending.
+   * Without it only the owner's and the whole kit's send limits hold.
+   */
+  sendDestination?: SendDestination;
+  /**
+   * What the whole kit, and each client address, may spend whatever owner each caller claims:
+   * creations, sends, provider reads and streams (docs/budgets.md). Each has a default; `Infinity`
+   * or `false` turns one off.
+   */
+  budgets?: BudgetOptions;
+  /**
+   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
+   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
+   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   */
+  clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
   newTransactionId?: () => string;
   /**
@@ -108,14 +128,21 @@ export function createKycKit(options: KycKitOptions): KycKit {
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl);
-  const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits);
+  const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
   const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs });
+  const budgets = new Budgets({
+    store,
+    limits: resolveBudgets(options.budgets),
+    clientAddress: options.clientAddress,
+    holder,
+    tell: (error, handler) => reporter.tell(error, handler),
+  });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets });
   const results = new ResultDelivery({
     store,
     reader,
@@ -146,7 +173,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     reportChannel: reporter.for('store'),
     now: client.now,
   });
-  const streams = new StreamLimiter(tuning);
+  const streams = new StreamLimiter({ ...tuning, ...budgets.limits });
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,
@@ -158,6 +185,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     owner: options.owner,
     feed,
     streams,
+    budgets,
     tuning,
     offers: sends ? { send: [...sends.channels] } : {},
     report: reporter.for(handler),

@@ -4,7 +4,8 @@ import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
 import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
-import { refusedResponse } from '../sessions/limits.js';
+import { giveBack, takeLimits } from '../budgets/limits.js';
+import { creationLimits, refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
 import { resumable } from '../sessions/resume.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
@@ -35,8 +36,8 @@ const WAIT_STEP_MS = 100;
 
 /**
  * `POST`: answers the caller's current transaction (200), or creates one (201) when the caller asks
- * for a new one, has none to resume, or has no owner; within the owner's limits (429) and the
- * store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
+ * for a new one, has none to resume, or has no owner; within the owner's limits and the kit's
+ * budgets (429) and the store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
  */
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
@@ -56,9 +57,17 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   async function create(request: Request, owner: string | null, key: string): Promise<Response> {
     const built = await buildRequest(request);
     if (built instanceof Response) return built;
+    const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
+    const take = await takeLimits(store, limits);
+    if (!take.taken) {
+      if (take.reason === 'too_many_created') return refusedResponse({ reason: take.reason, retryAfterMs: take.retryAfterMs });
+      return kit.budgets.refuse(take.reason, take.retryAfterMs, 'session');
+    }
     const place = crypto.randomUUID();
-    const reservation = await store.reserveSession(owner, place, options.limits, HOLD_MS);
+    const reservation = await store.reserveSession(owner, place, options.limits.maxPending, HOLD_MS);
     if (!reservation.reserved) {
+      // Nothing is created: the creation counts against no limit.
+      await giveBack(store, limits);
       if (reservation.reason === 'store_full')
         kit.report(new KycStoreFullError("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore"));
       return refusedResponse(reservation);

@@ -24,7 +24,7 @@ export function statusHandler(kit: KitState) {
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
       if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
       if (request.headers.get('accept')?.includes('text/event-stream'))
-        return statusStream(kit, uuid, created.owner ?? uuid, request, context);
+        return await statusStream(kit, uuid, created.owner ?? uuid, request, context);
       const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
       // Served stale: the failure behind it still reaches onError.
       if (failure) kit.report(failure, uuid);

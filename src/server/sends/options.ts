@@ -1,4 +1,3 @@
-import type { SendLimits } from '../state/store.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 
 export type { SendChannel };
@@ -24,6 +23,23 @@ export interface SendLinkContext {
  */
 export type SendLink = (context: SendLinkContext) => Promise<{ to: string }>;
 
+/**
+ * The destination `sendLink` will send to for this context (the number or address from the
+ * backend's records, in full): the kit counts sends per destination (`budgets`) before sending.
+ */
+export type SendDestination = (context: SendLinkContext) => string | Promise<string>;
+
+/** The limits on sending a transaction's link (docs/send-link.md); `Infinity` turns a count off. */
+export interface SendLimits {
+  /** Sends of one transaction's link, for its whole life. */
+  perTransaction: number;
+  /** The least time between two sends of one transaction's link. */
+  cooldownMs: number;
+  /** Sends by one owner, of all its transactions, within `ownerWindowMs`. */
+  perOwner: number;
+  ownerWindowMs: number;
+}
+
 /** The limits on sending (docs/send-link.md): all of them held in the store, so a fleet enforces one. */
 export interface SendLimitOptions {
   /** Sends of one transaction's link; `Infinity` turns the count off. Default 3. */
@@ -40,6 +56,7 @@ export const SEND_DEFAULTS: SendLimits = { perTransaction: 3, cooldownMs: 60_000
 
 export interface ResolvedSendOptions {
   sendLink: SendLink;
+  destination: SendDestination | undefined;
   channels: readonly SendChannel[];
   limits: SendLimits;
 }
@@ -48,6 +65,7 @@ export function resolveSendOptions(
   sendLink: SendLink | undefined,
   channels: readonly SendChannel[] = ['email'],
   limits: SendLimitOptions = {},
+  destination?: SendDestination,
 ): ResolvedSendOptions | null {
   if (!sendLink) return null;
   const resolved = { ...SEND_DEFAULTS, ...limits };
@@ -63,5 +81,5 @@ export function resolveSendOptions(
   const unknown = channels.filter((channel) => !SEND_CHANNELS.includes(channel));
   if (unknown.length || !channels.length)
     throw new RangeError(`sendChannels: one or more of ${SEND_CHANNELS.join(', ')}, not ${channels.join(', ')}`);
-  return { sendLink, channels: [...new Set(channels)], limits: resolved };
+  return { sendLink, destination, channels: [...new Set(channels)], limits: resolved };
 }

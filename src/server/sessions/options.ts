@@ -1,4 +1,11 @@
-import type { SessionLimits } from '../state/store.js';
+/** The per-owner limits on creations; `Infinity` turns a limit off. */
+export interface SessionLimits {
+  /** Transactions an owner may have pending at once (reserved, or created and neither ended nor expired). */
+  maxPending: number;
+  /** Creations an owner may make within `createdWindowMs`. */
+  maxCreated: number;
+  createdWindowMs: number;
+}
 
 /** How the session handler resumes, whom it lets create, and how much (docs/sessions.md). */
 export interface SessionOptions {
