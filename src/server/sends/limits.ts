@@ -1,3 +1,4 @@
+import { sha256Hex } from '../budgets/digest.js';
 import type { Limit } from '../budgets/limits.js';
 import type { BudgetName } from '../budgets/options.js';
 import type { KitState } from '../state/kit-state.js';
@@ -21,15 +22,10 @@ export async function sendLimits(
     count(`owner-sends:${owner}`, limits.perOwner, limits.ownerWindowMs, 'too_many_owner_sends'),
   ];
   // Hashed: the store keeps no phone number or address.
-  const hashed = destination === undefined ? undefined : await sha256(destination);
+  const hashed = destination === undefined ? undefined : await sha256Hex(destination);
   const budgets = [kit.budgets.limit('sendsPerDestinationPerHour', hashed), kit.budgets.kitWide('sendsPerMinute')];
   return [...own, ...budgets].filter((limit) => limit !== null);
 }
 
 const count = <Reason extends string>(key: string, limit: number, windowMs: number, reason: Reason): Limit<Reason> | null =>
   limit === Infinity ? null : { key, limit, windowMs, reason };
-
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
