@@ -188,7 +188,7 @@ export class KycVerify extends LitElement {
     send: this.#send,
   });
   readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
-  readonly #qrCodeOf = keepingLastQrCode();
+  readonly #qrCodeOf = keepingLastQrCode(() => this.requestUpdate());
 
   /**
    * Starts a verification now. With `session-url`, asks the backend for a session (for `defer`, or to

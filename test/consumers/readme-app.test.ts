@@ -48,7 +48,11 @@ async function userFromCookie(cookie) {
 function markVerified(owner, result) {
   console.log(JSON.stringify({ verified: owner, state: result.state, uuid: result.uuid }));
 }
-const FILES = { '/': ['public/index.html', 'text/html'], '/assets/kyc-verify.bundle.js': ['public/assets/kyc-verify.bundle.js', 'text/javascript'] };
+const FILES = {
+  '/': ['public/index.html', 'text/html'],
+  '/assets/kyc-verify.bundle.js': ['public/assets/kyc-verify.bundle.js', 'text/javascript'],
+  '/assets/kyc-verify.qr.js': ['public/assets/kyc-verify.qr.js', 'text/javascript'],
+};
 async function serveYourApp(req, res) {
   const file = FILES[req.url];
   if (!file) return void res.writeHead(404).end();
@@ -82,9 +86,12 @@ describe("the README's examples in a fresh app", () => {
     assert.deepEqual(install.slice(0, 2), ['npm', 'install']);
     await installApp(app, await packInto(scratch), install.slice(2));
 
-    // "Copy node_modules/kyc-verify/dist/kyc-verify.bundle.js next to your page", the page being the quick start's.
+    // "Copy node_modules/kyc-verify/dist/kyc-verify.bundle.js next to your page", the page being the quick start's,
+    // with kyc-verify.qr.js beside it (the desktop draws a QR code).
     await mkdir(join(app, 'public', 'assets'), { recursive: true });
-    await copyFile(join(app, 'node_modules/kyc-verify/dist/kyc-verify.bundle.js'), join(app, 'public/assets/kyc-verify.bundle.js'));
+    for (const file of ['kyc-verify.bundle.js', 'kyc-verify.qr.js']) {
+      await copyFile(join(app, 'node_modules/kyc-verify/dist', file), join(app, 'public/assets', file));
+    }
     const page = blockAfter('### In the page: a script tag', 'html');
     await writeFile(
       join(app, 'public/index.html'),

@@ -4,8 +4,9 @@ import jsQR from 'jsqr';
 import type { KycVerify } from '../../src/index.js';
 import { follow, LINK, next, script, shadow, sleep, status, until, withClipboard, withReducedMotion } from './scripted.js';
 
-/** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it. */
+/** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it (once its encoder is here). */
 async function decodeQr(element: KycVerify): Promise<string | null> {
+  await until(() => element.shadowRoot!.querySelector('svg path') !== null);
   const svg = element.shadowRoot!.querySelector('svg')!.cloneNode(true) as SVGSVGElement;
   svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   svg.setAttribute('width', '400');
@@ -146,7 +147,7 @@ describe('<kyc-verify> rendering', () => {
   it('falls back to the button when the link is too long for a QR code', async () => {
     const link = `https://verify.example.cl/${'x'.repeat(3000)}`;
     const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'qr', link });
-    expect(part(element, 'qr')).to.equal(null);
+    await until(() => part(element, 'qr') === null);
     expect((part(element, 'button') as HTMLAnchorElement).href).to.equal(link);
   });
 

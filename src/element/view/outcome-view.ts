@@ -5,7 +5,7 @@ import type { ViewActions, ViewState } from './kyc-verify.view.js';
 import { progressText } from './progress-view.js';
 
 /** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
-const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
+export const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
 
 function statusText({ strings, machine, outcome, mode }: ViewState): string {
   const { status, phase, followed } = machine;
