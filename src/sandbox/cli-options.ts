@@ -1,7 +1,7 @@
 /** The command line of `kyc-verify-sandbox`: its usage text and what it asks of startSandbox. */
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './index.js';
-import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './index.js';
+import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 
 const DEFAULT_PORT = 4010;
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { originOf, reachableHost } from './address.js';
 import { AllowedHosts, defaultAllowedHosts } from './allowed-hosts.js';
 import { createSandboxApp } from './app.js';
+import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 import { DEFAULT_CLIENTS, type SandboxClient } from './clients.js';
 import { SandboxClock } from './clock.js';
 import { generateNanoid } from './nanoid.js';
@@ -24,10 +25,7 @@ export type { LogLine, WebhookRetryOptions } from './webhooks.js';
 export { ANY_HOST } from './allowed-hosts.js';
 export { FIELD_LIMITS } from './schemas.js';
 
-/** Most transactions kept by default, live and ended together (503 when all are live). */
-export const DEFAULT_MAX_TRANSACTIONS = 10_000;
-/** How long an ended transaction stays readable by default, in real seconds. */
-export const DEFAULT_ENDED_RETENTION_SECONDS = 3600;
+export { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

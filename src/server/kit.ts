@@ -12,7 +12,7 @@ import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { notFound } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
-import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
+import { ErrorReporter, logError, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { Reconciliation } from './state/reconciliation.js';
@@ -86,7 +86,7 @@ export interface KycKitOptions extends WebhookOptions {
    * Where failures go (the service or the store failing, a throwing `onResult`, an orphaned
    * transaction, a bad message on the store's channel), with which handler met it and the
    * transaction's uuid when known. Rate-limited: the first error of a kind at once, then one
-   * `KycRepeatedError` a second counting the others. Default `console.error`.
+   * `KycRepeatedError` a second counting the others. Default: a refused request as one `console.warn` line, anything else to `console.error`.
    */
   onError?: OnError;
   /** The knobs, each with a default that suits most backends. */
@@ -124,7 +124,7 @@ export interface KycKit {
  * provider-read budget and one result delivery. Build it once per process and mount its handlers.
  */
 export function createKycKit(options: KycKitOptions): KycKit {
-  const reporter = new ErrorReporter(options.onError ?? console.error);
+  const reporter = new ErrorReporter(options.onError ?? logError);
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl);

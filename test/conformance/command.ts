@@ -19,8 +19,7 @@ export function runCommand(args: string[]): Promise<CommandResult> {
 export const argsOf = (target: Target) => [
   '--session-url',
   target.sessionUrl,
-  '--status-url',
-  target.statusUrl,
+  ...(target.statusUrl ? ['--status-url', target.statusUrl] : []),
   '--sandbox-url',
   target.sandboxUrl,
 ];
