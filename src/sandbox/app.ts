@@ -10,6 +10,7 @@ import { registerCredentialRoutes } from './routes/credential.js';
 import { registerPageRoutes } from './routes/page.js';
 import { registerTokenRoutes } from './routes/token.js';
 import { registerTransactionRoutes } from './routes/transactions.js';
+import { registerWebhookFaultRoutes } from './routes/webhook-faults.js';
 
 /** Largest request body accepted by default; larger ones get 413 (the spec sets no limit). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,6 +46,7 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
   registerTransactionRoutes(app, parts);
   registerCredentialRoutes(app, parts);
   registerControlRoutes(app, parts);
+  registerWebhookFaultRoutes(app, parts);
   registerPageRoutes(app, parts);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });

@@ -33,6 +33,7 @@ test('the document is OpenAPI 3.1 and has every route of the spec and the sandbo
     '/sandbox/clock',
     '/sandbox/transactions/{uuid}/outcome',
     '/sandbox/webhooks',
+    '/sandbox/webhooks/faults',
     '/v1/transactions/',
     '/v1/transactions/{transaction_uuid}',
   ]);
