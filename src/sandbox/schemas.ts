@@ -55,10 +55,20 @@ export const TokenRequestSchema = z
 
 export const TokenResponseSchema = z.object(tokenResponseFields).openapi('TokenResponse');
 
+/**
+ * A bound the service answers with 400 (docs/service.md §4.2), not the model's 422: the document states
+ * it as a schema keyword, and service.ts checks it.
+ */
+const atLeastOne = <T extends z.ZodNumber>(field: T, most: number) => field.openapi({ minimum: 1, maximum: most });
+
 const boundedMetadataFields = narrowed(metadataFields, {
   country: metadataFields.country.max(FIELD_LIMITS.country),
   nin: metadataFields.nin.max(FIELD_LIMITS.nin),
   redirect_uri: boundedUrl(),
+  // At most the transaction's expiration, itself at most a week.
+  capture_document_expiration: atLeastOne(metadataFields.capture_document_expiration, FIELD_LIMITS.expirationSeconds),
+  capture_facial_expiration: atLeastOne(metadataFields.capture_facial_expiration, FIELD_LIMITS.expirationSeconds),
+  capture_challenge_expiration: atLeastOne(metadataFields.capture_challenge_expiration, FIELD_LIMITS.expirationSeconds),
 });
 
 export const MetadataSchema = z
@@ -67,16 +77,23 @@ export const MetadataSchema = z
 
 export type Metadata = z.output<typeof MetadataSchema>;
 
+/** The refinement of NIN_REQUIRED as JSON Schema states it, for the document (zod checks it: 422 without it). */
+const NIN_CONDITION = {
+  description: 'kyc_register requires metadata.nin (422 otherwise).',
+  if: { properties: { authorization_method: { const: 'kyc_register' } }, required: ['authorization_method'] },
+  then: { required: ['metadata'], properties: { metadata: { required: ['nin'] } } },
+};
+
 export const CreateTransactionRequestSchema = z
   .object(
     narrowed(createRequestFields, {
       transaction_id: identifier(createRequestFields.transaction_id),
       company_id: identifier(createRequestFields.company_id),
-      tries: createRequestFields.tries.default(DEFAULT_TRIES),
+      tries: createRequestFields.tries.openapi({ minimum: 1 }).default(DEFAULT_TRIES),
       expiration: createRequestFields.expiration
         .max(FIELD_LIMITS.expirationSeconds)
-        .default(DEFAULT_EXPIRATION_SECONDS)
-        .openapi({ description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' }),
+        .openapi({ minimum: 1, description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' })
+        .default(DEFAULT_EXPIRATION_SECONDS),
       webhook: boundedUrl().optional(),
       scope: identifier(z.string()).optional(),
       user_id: identifier(z.string()).optional(),
@@ -93,7 +110,7 @@ export const CreateTransactionRequestSchema = z
   )
   .extend({ metadata: MetadataSchema.prefault({}) })
   .refine((request) => !lacksRequiredNin(request), NIN_REQUIRED)
-  .openapi('CreateTransactionRequest');
+  .openapi('CreateTransactionRequest', { allOf: [NIN_CONDITION] });
 
 export type CreateTransactionRequest = z.output<typeof CreateTransactionRequestSchema>;
 
