@@ -39,7 +39,7 @@ export type { SessionOptions } from './sessions/options.js';
 export type { SendChannel, SendLimitOptions, SendLink, SendLinkContext } from './sends/options.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
-export { toNodeHandler } from './handlers/node-adapter.js';
+export { toNodeHandler, type NodeContext } from './handlers/node-adapter.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';
 export type * from './client/types.js';

@@ -35,7 +35,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  */
 export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowedOrigins: ReadonlySet<string>) {
   const { store, reader } = kit;
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
     const refusal = refusalOf(request, allowedOrigins, ['send']);
     if (refusal) {
@@ -46,7 +46,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the path must end with a transaction uuid, then /send');
     try {
       const created = await store.getCreated(uuid);
-      const owner = kit.owner ? (await kit.owner(request)) || null : null;
+      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
       if (!created || owner === null || created.owner !== owner) return notFound();
       const channel = await channelOf(request);
       if (!channel || !options.channels.includes(channel)) {
@@ -69,7 +69,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       const link = created.link ?? kit.client.verificationLink(uuid);
       let to: string;
       try {
-        ({ to } = await options.sendLink({ uuid, link, channel, owner, request }));
+        ({ to } = await options.sendLink({ uuid, link, channel, owner, request, context }));
         if (typeof to !== 'string') throw new TypeError(`sendLink resolved with ${JSON.stringify(to)} as "to", not a string`);
       } catch (error) {
         kit.report(error, uuid);

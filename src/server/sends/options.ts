@@ -1,3 +1,4 @@
+import type { RequestContext } from '../state/background.js';
 import type { SendLimits } from '../state/store.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 
@@ -6,7 +7,7 @@ export type { SendChannel };
 export const SEND_CHANNELS: readonly SendChannel[] = ['email', 'sms'];
 
 /** What the kit gives `sendLink`: the transaction, its link, the channel asked for, and its owner. */
-export interface SendLinkContext {
+export interface SendLinkContext<Context extends RequestContext = RequestContext> {
   uuid: string;
   /** The verification link to send (the one the session handler answered). */
   link: string;
@@ -15,6 +16,8 @@ export interface SendLinkContext {
   owner: string;
   /** The browser's request (its cookies, its language). Never take the destination from it. */
   request: Request;
+  /** What the mount passed with the request (`{ req, res }` under `toNodeHandler`): the host's session, its user. */
+  context: Context;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface SendLinkContext {
  * backend's mailer or SMS provider; resolves with the destination masked for display (`m•••@gmail.com`).
  * A throw answers 502 to the browser and goes to `onError`.
  */
-export type SendLink = (context: SendLinkContext) => Promise<{ to: string }>;
+export type SendLink<Context extends RequestContext = RequestContext> = (send: SendLinkContext<Context>) => Promise<{ to: string }>;
 
 /** The limits on sending (docs/send-link.md): all of them held in the store, so a fleet enforces one. */
 export interface SendLimitOptions {
