@@ -16,9 +16,13 @@ export interface MemorySessionsOptions {
   hasEnded: (uuid: string) => boolean;
   /**
    * The transaction records of the store: how many, how long until the first expires, and room
-   * made by forgetting the oldest one whose result was delivered (false when there is none).
+   * made by forgetting the oldest one whose result was delivered (its owner and uuid; undefined when there is none).
    */
-  records: { readonly size: number; soonestExpiryMs(): number; forgetOldestDelivered(): boolean };
+  records: {
+    readonly size: number;
+    soonestExpiryMs(): number;
+    forgetOldestDelivered(): { owner: string | null; uuid: string } | undefined;
+  };
 }
 
 /** The session ledgers of a MemoryStore: `reserveSession` and its kin of the Store contract, for one process. */
@@ -76,8 +80,20 @@ export class MemorySessions {
   /** Room for one more transaction, made by forgetting delivered ones (oldest first) when the records are at the bound. */
   #hasRoom(): boolean {
     const { records, maxEntries } = this.options;
-    while (records.size + this.#reserved.size >= maxEntries) if (!records.forgetOldestDelivered()) return false;
+    while (records.size + this.#reserved.size >= maxEntries) {
+      const forgotten = records.forgetOldestDelivered();
+      if (!forgotten) return false;
+      if (forgotten.owner !== null) this.#forgetPlace(forgotten.owner, forgotten.uuid);
+    }
     return true;
+  }
+
+  /** Forgets the place of a transaction the store forgot, and the owner's ledger with its last place. */
+  #forgetPlace(owner: string, uuid: string): void {
+    const now = this.options.now();
+    const ledger = this.#ledger(owner, now);
+    ledger.places = ledger.places.filter((place) => !('session' in place && place.session.uuid === uuid));
+    this.#save(owner, ledger, now);
   }
 
   /** The owner's ledger, without the places let go or superseded. */

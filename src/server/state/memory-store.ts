@@ -243,16 +243,16 @@ export class MemoryStore implements Store {
     this.#shared.set(key, value, ttlMs);
   }
 
-  /** Forgets the oldest transaction whose result job is done, with all the store holds of it; false when there is none. */
-  #forgetOldestDelivered(): boolean {
-    for (const [uuid] of this.#created.entries()) {
+  /** Forgets the oldest transaction whose result job is done, with all the store holds of it; undefined when there is none. */
+  #forgetOldestDelivered(): CreatedTransaction | undefined {
+    for (const [uuid, record] of this.#created.entries()) {
       if (!this.#jobs.get(jobKey(uuid))?.done) continue;
       for (const kind of [this.#created, this.#statuses, this.#jobs, this.#followed])
         kind.delete(kind === this.#jobs ? jobKey(uuid) : uuid);
       for (const mark of ['watched', 'webhooked', 'step-webhooks'] as const) this.#marks.delete(`${mark}:${uuid}`);
-      return true;
+      return record;
     }
-    return false;
+    return undefined;
   }
 
   #heldBy(key: string, holder: string): Job | undefined {
