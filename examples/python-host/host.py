@@ -46,8 +46,10 @@ class Host:
         self.config = config
         self.records = Records(Limits(config.max_pending, config.max_created, config.created_window, config.max_records))
         self.reads = ReadBudget(self.read_status, max_entries=config.max_records)
-        # Webhooks to confirm, one worker: a flood of them is a queue of uuids, not a thread each.
+        # Webhooks to confirm, one worker: a flood of them is a queue of uuids, each once, not a thread each.
         self.to_confirm = queue.Queue(maxsize=config.max_records)
+        self.queued = {}  # uuid -> when its latest webhook arrived (time.monotonic()), while it waits in the queue
+        self.queued_lock = threading.Lock()
         threading.Thread(target=self.confirm_forever, daemon=True).start()
 
     def read_status(self, uuid):
@@ -77,13 +79,13 @@ class Host:
                 continue
             try:
                 created = self.service.call("POST", "/v1/transactions/", self.create_request())["data"]
+                uuid = created["uuid"]
+                # Our request has no link template, so the service's validator_url cannot carry the nin.
+                link = created.get("validator_url") or "%s/transactions/%s" % (self.config.kyc_url.rstrip("/"), uuid)
+                status = status_of(created)
             except BaseException:
                 self.records.abandon(owner)
                 raise
-            uuid = created["uuid"]
-            # Our request has no link template, so the service's validator_url cannot carry the nin.
-            link = created.get("validator_url") or "%s/transactions/%s" % (self.config.kyc_url.rstrip("/"), uuid)
-            status = status_of(created)
             self.records.finish(owner, uuid, link, epoch(status["expires_at"]))
             return 201, dict(status, link=link, resumed=False, status_url=STATUS_PREFIX + uuid)
         raise Refused(503, "busy", "another session POST of yours is under way; try again", 1)
@@ -100,20 +102,26 @@ class Host:
         }
 
     def webhook(self, uuid):
-        """News, not proof (it carries no signature): queued for the authoritative read, once per uuid in the queue."""
+        """News, not proof (it carries no signature): queued for the authoritative read, a uuid at most once in the queue."""
         if self.records.owner_of(uuid) is None:
             return
-        try:
-            self.to_confirm.put_nowait((uuid, time.monotonic()))
-        except queue.Full:
-            pass  # the polls and the resume still find the end
+        with self.queued_lock:
+            waiting = uuid in self.queued
+            self.queued[uuid] = time.monotonic()
+            if not waiting:
+                try:
+                    self.to_confirm.put_nowait(uuid)
+                except queue.Full:
+                    del self.queued[uuid]  # the polls and the resume still find the end
 
     def confirm_forever(self):
         while True:
-            uuid, arrived = self.to_confirm.get()
+            uuid = self.to_confirm.get()
+            with self.queued_lock:
+                arrived = self.queued.pop(uuid)
             try:
                 self.status(uuid, fresh_after=arrived)
-            except (HTTPError, URLError, OSError, ValueError, KeyError) as error:
+            except (HTTPError, URLError, OSError, ValueError, KeyError, TypeError) as error:
                 print("could not confirm %s: %s" % (uuid, error), file=sys.stderr, flush=True)
 
 
