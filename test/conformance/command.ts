@@ -22,6 +22,8 @@ export const argsOf = (target: Target) => [
   ...(target.statusUrl ? ['--status-url', target.statusUrl] : []),
   '--sandbox-url',
   target.sandboxUrl,
+  ...(target.login?.cookies ?? []).flatMap((cookie) => ['--cookie', cookie]),
+  ...Object.entries(target.login?.headers ?? {}).flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
 ];
 
 /** The rule lines of a report that did not pass. */
