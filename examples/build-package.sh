@@ -4,6 +4,6 @@
 # Run by each example's `npm start` only while node_modules/kyc-verify/dist/lib is missing.
 set -e
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm install --no-audit --no-fund
+[ -x node_modules/.bin/vite ] || npm ci --no-audit --no-fund
 npm run build:browser
 npm run build:node

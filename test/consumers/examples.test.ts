@@ -58,7 +58,8 @@ describe('the example apps, each installed from a fresh copy and walked on a pho
       const started = performance.now();
       let server: Started | undefined;
       try {
-        server = await startCommand('npm', ['start'], app, {}, async (stdout) => {
+        // Next's build would otherwise try to send its telemetry: no network here but loopback.
+        server = await startCommand('npm', ['start'], app, { NEXT_TELEMETRY_DISABLED: '1' }, async (stdout) => {
           if (!URL_LINE.test(stdout)) throw new Error('not listening yet');
         });
         const url = URL_LINE.exec(server.stdout())![1]!;
