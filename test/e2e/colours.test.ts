@@ -189,7 +189,8 @@ describe('end to end: readable in every combination of system and page colour sc
     const page = await open('session-url="/kyc/session?expiration=120" mode="qr"', (page) =>
       page.route('**/kyc/status/**', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
     );
-    await page.locator('kyc-verify [part="retry-button"]').waitFor();
+    // A 404 is the page's configuration: no Try again, the next step in words.
+    await page.locator('kyc-verify [part~="status"].problem').waitFor();
     await readableEverywhere(page, 'error');
   });
 

@@ -119,8 +119,8 @@ describe('<kyc-verify> rendering', () => {
   it('counts down to expires_at', async () => {
     const expires = new Date(Date.now() + 125_500).toISOString();
     const { element } = await follow(await script({ status: [status('pending', { expires_at: expires })] }), { lang: 'en' });
-    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:06');
-    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:05', 2000);
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:06');
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:05', 2000);
     expect(part(element, 'timer')!.getAttribute('role')).to.equal('timer');
   });
 

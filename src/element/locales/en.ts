@@ -10,7 +10,7 @@ export const en: LocaleStrings = {
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   copyFailed: 'Could not copy the link',
-  timeLeft: 'Time left: {time}',
+  timeLeft: 'The link expires in {time}',
   preparing: 'Preparing your verification…',
   waiting: 'Waiting for you to start on your phone…',
   waitingHere: 'Waiting for you to start the verification…',
@@ -32,7 +32,9 @@ export const en: LocaleStrings = {
   failed: 'We could not verify your identity.',
   expired: 'The verification expired.',
   reasonDocument: 'We could not validate your ID card. Try again with the original card, in good light and fully in view.',
-  reasonRut: 'The RUT on the ID card does not match the one being verified. Use your own ID card.',
+  reasonRut: 'The RUT on the ID card is not the one being verified. Check that it is the right card.',
+  reasonRutSides:
+    'The RUT on the front of the ID card does not match the one on the back. Photograph both sides of the same card, in good light.',
   reasonFace: 'Your selfie does not match the photo on your ID card. Try again facing the camera, without glasses or a hat.',
   reasonScore: 'We could not confirm your selfie. Try again in good light, facing the camera.',
   reasonOther: 'You can try again.',
@@ -49,4 +51,7 @@ export const en: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Many verifications are under way. Wait a moment, or finish the one you already started.',
   tryAgain: 'Try again',
+  reasonSetup: 'Let the site that asked you to verify your identity know.',
+  logIn: 'Log in',
+  preparation: 'You will need your ID card, good light and a few minutes.',
 };

@@ -10,7 +10,7 @@ export const es: LocaleStrings = {
   copyLink: 'Copiar enlace',
   linkCopied: 'Enlace copiado',
   copyFailed: 'No se pudo copiar el enlace',
-  timeLeft: 'Tiempo restante: {time}',
+  timeLeft: 'El enlace vence en {time}',
   preparing: 'Preparando tu verificación…',
   waiting: 'Esperando que comiences en tu celular…',
   waitingHere: 'Esperando que comiences la verificación…',
@@ -32,7 +32,9 @@ export const es: LocaleStrings = {
   failed: 'No pudimos verificar tu identidad.',
   expired: 'La verificación venció.',
   reasonDocument: 'No pudimos validar tu cédula. Inténtalo de nuevo con la cédula original, con buena luz y completa a la vista.',
-  reasonRut: 'El RUT de la cédula no coincide con el que se está verificando. Usa tu propia cédula.',
+  reasonRut: 'El RUT de la cédula no es el que se está verificando. Revisa que sea la cédula correcta.',
+  reasonRutSides:
+    'El RUT del frente de la cédula no coincide con el del reverso. Fotografía ambos lados de la misma cédula, con buena luz.',
   reasonFace: 'Tu selfie no coincide con la foto de tu cédula. Inténtalo de nuevo de frente, sin lentes ni gorro.',
   reasonScore: 'No pudimos confirmar tu selfie. Inténtalo de nuevo con buena luz, mirando de frente.',
   reasonOther: 'Puedes intentarlo de nuevo.',
@@ -49,4 +51,7 @@ export const es: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Hay muchas verificaciones en curso. Espera un momento o termina la que ya empezaste.',
   tryAgain: 'Intentar de nuevo',
+  reasonSetup: 'Avísale al sitio que te pidió verificar tu identidad.',
+  logIn: 'Iniciar sesión',
+  preparation: 'Necesitarás tu cédula, buena luz y unos minutos.',
 };

@@ -252,8 +252,18 @@ export const styles = css`
     font-weight: 400;
   }
 
+  /* A mark for the eye only: no screen reader reads "check mark" before the result. */
   .successful::before {
-    content: '✓ ';
+    content: '✓ ' / '';
+  }
+  /* The countdown's announcements: heard, not seen (the timer beside them shows the time). */
+  .alert {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
 
   .mark,

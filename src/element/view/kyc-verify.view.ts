@@ -18,6 +18,12 @@ export interface ViewState {
   copyNote: 'linkCopied' | 'copyFailed' | null;
   /** Seconds before the verification ends, or `null` without a deadline. */
   remaining: number | null;
+  /** The seconds left to announce (the countdown's `announced`), or `null`. */
+  announced: number | null;
+  /** What the end user will need is shown with the link (no `no-preparation`). */
+  preparation: boolean;
+  /** Where a 401 or 403 sends the end user to log in again (`login-url`), or empty. */
+  loginUrl: string;
   /** Sending the link, once its chunk is here and the backend offers it (`send-view.ts`), under Copy link. */
   send: TemplateResult | typeof nothing;
   /** The QR code of a link; `null` when it is too long for one, `undefined` until the encoder is here. */
@@ -106,14 +112,17 @@ function renderScan(link: string, qr: QrPath | undefined, progress: PhoneProgres
  * thing shown and the button steps back to a plain link (to open the flow again).
  */
 function renderLink(link: string, view: ViewState, actions: ViewActions) {
-  const { strings, mode, machine, copyNote, remaining, qrCodeOf } = view;
+  const { strings, mode, machine, copyNote, remaining, announced, qrCodeOf } = view;
   // Auto mode on a phone shows the button: its QR code, hidden, is not drawn (nor its encoder fetched).
   const qr = mode === 'button' ? null : buttonOnly(mode) ? undefined : qrCodeOf(link);
   const progress = machine.status && phoneProgress(machine.status);
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || qr === null;
   const timer = timerText(strings, machine.status, remaining);
+  // Announced at a few moments (the countdown's ANNOUNCED_AT), not every second: the timer itself is not live.
+  const alert = announced === null ? '' : timerText(strings, machine.status, announced);
   return html`<div class="flow">
+    ${view.preparation ? html`<p part="preparation" class="note">${strings.preparation}</p>` : nothing}
     ${qr !== null ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     ${
       showButton
@@ -135,6 +144,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
     </div>
     ${view.send}
     <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timer}</p>
+    <span class="alert" aria-live="polite">${alert}</span>
   </div>`;
 }
 

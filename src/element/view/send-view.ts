@@ -24,6 +24,12 @@ export const sendStyles = css`
   .send [aria-disabled='true'] {
     cursor: default;
   }
+
+  /* Once the phone has started, sending the link is a fallback: it steps back behind the phone's progress. */
+  .flow:has(.progress) .send button {
+    font-size: smaller;
+    color: var(--kyc-verify-muted);
+  }
 `;
 
 /**
