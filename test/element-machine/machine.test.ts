@@ -564,6 +564,17 @@ describe('element machine: words by cause', () => {
     });
   }
 
+  it('following → broken (the status URL answers 401 once the phone started): finish on the phone, and no Try again that would get 401 again', () => {
+    const onThePhone = after(starting(), {
+      type: 'session',
+      answer: answer(statusOf('pending', { step: 'Capture_credential_Ok', code: '002' })),
+    });
+    const { outcome } = after(onThePhone.state, statusFailed(401));
+    assert.deepEqual([outcome.problem, outcome.canRetry], ['errorLost', false]);
+    const gone = after(onThePhone.state, statusFailed(410));
+    assert.deepEqual([gone.outcome.problem, gone.outcome.canRetry], ['errorLost', true]);
+  });
+
   it('starting → broken (a configuration error): no Try again, and the next step the page gives (reasonSetup)', () => {
     const { outcome } = after(starting(), sessionFailed(httpError(404)));
     assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorSetup', reason: 'reasonSetup', canRetry: false });

@@ -206,6 +206,11 @@ describe('<kyc-verify> phone progress', () => {
     expect(part(element, 'status')!.textContent).to.equal('ID card captured. Now take your selfie…');
   });
 
+  it('with liveness challenges, words the selfie step so that it stays true during the challenges (no selfie asked for again)', async () => {
+    const element = await showing(pending('Capture_credential_Ok', '002', { liveness: true }));
+    expect(part(element, 'status')!.textContent).to.equal('ID card captured. Go on with your selfie and the liveness check…');
+  });
+
   it('stops the current step spinning when the user prefers reduced motion', async () => {
     const element = await showing(DOCUMENT_OK);
     const spinner = () => getComputedStyle(part(element, 'step-current')!.querySelector('.mark')!).animationName;

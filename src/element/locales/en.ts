@@ -15,6 +15,7 @@ export const en: LocaleStrings = {
   waiting: 'Waiting for you to start on your phone…',
   waitingHere: 'Waiting for you to start the verification…',
   documentCaptured: 'ID card captured. Now take your selfie…',
+  documentCapturedLiveness: 'ID card captured. Go on with your selfie and the liveness check…',
   triesLeft: 'Tries left: {tries}.',
   checking: 'Checking your selfie…',
   continueOnPhone: 'Continue on your phone',

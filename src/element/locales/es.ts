@@ -15,6 +15,7 @@ export const es: LocaleStrings = {
   waiting: 'Esperando que comiences en tu celular…',
   waitingHere: 'Esperando que comiences la verificación…',
   documentCaptured: 'Cédula capturada. Ahora tómate la selfie…',
+  documentCapturedLiveness: 'Cédula capturada. Sigue con la selfie y la prueba de vida…',
   triesLeft: 'Intentos restantes: {tries}.',
   checking: 'Revisando tu selfie…',
   continueOnPhone: 'Continúa en tu celular',

@@ -24,6 +24,12 @@ export interface KycVerifyStrings {
   /** Waiting, beside the button alone: the end user may already be on the phone. */
   waitingHere: string;
   documentCaptured: string;
+  /**
+   * The same, when the transaction asks for liveness challenges: true before the selfie and during
+   * the challenges alike (the status cannot tell them apart), so the desktop never asks for a selfie
+   * the phone has already taken.
+   */
+  documentCapturedLiveness: string;
   triesLeft: string;
   checking: string;
   /** The title of the phone's progress, which replaces the QR code once the phone has started. */

@@ -19,6 +19,7 @@ export const ptBR: LocaleStrings = {
   waiting: 'Aguardando você começar no celular…',
   waitingHere: 'Aguardando você começar a verificação…',
   documentCaptured: 'Cédula capturada. Agora tire a sua selfie…',
+  documentCapturedLiveness: 'Cédula capturada. Siga com a selfie e a prova de vida…',
   triesLeft: 'Tentativas restantes: {tries}.',
   checking: 'Analisando a sua selfie…',
   continueOnPhone: 'Continue no seu celular',

@@ -39,13 +39,14 @@ export interface Outcome {
 }
 
 const isBusy = (problem: KycErrorDetail) => problem.httpStatus === 429;
+const isLogin = ({ httpStatus }: KycErrorDetail) => httpStatus === 401 || httpStatus === 403;
 
 function problemText(problem: KycErrorDetail, status: TransactionStatus | null): ProblemText {
-  const { retrying, httpStatus, uuid } = problem;
+  const { retrying, uuid } = problem;
   if (retrying) return 'reconnecting';
   if (isBusy(problem)) return 'busy';
   if (uuid && status && phoneProgress(status)) return 'errorLost';
-  if (httpStatus === 401 || httpStatus === 403) return 'errorLogin';
+  if (isLogin(problem)) return 'errorLogin';
   if (isSetupProblem(problem)) return 'errorSetup';
   return uuid ? 'errorStopped' : 'errorStart';
 }
@@ -72,11 +73,11 @@ export function outcomeOf({ phase, status, problem: observed, setup, waited }: M
     // "You can try again" only where the element offers it; the other reasons say why, which stays true.
     // A configuration error's next step is the page's to give (strings.reasonSetup).
     reason: text === 'errorSetup' ? 'reasonSetup' : found === 'reasonOther' && !sessions ? null : found || null,
+    // Asking again would get the same answer after a 401, a 403 or a configuration error, whatever the words.
     canRetry:
       sessions &&
       ended &&
-      text !== 'errorLogin' &&
-      text !== 'errorSetup' &&
+      !(problem && (isLogin(problem) || isSetupProblem(problem))) &&
       status?.state !== 'successful' &&
       (phase === 'ended' || waited),
   };
