@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { freePort } from '../support/redis-server.js';
 import { startCommand, type Started } from '../consumers/support/processes.js';
 
 const run = promisify(execFile);
@@ -20,14 +20,6 @@ function commandsAfter(marker: string): string[] {
     .split('\n')
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter(Boolean);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('docs/conformance.md, in a clone', () => {
