@@ -342,7 +342,10 @@ def main():
 
         sandbox = start_sandbox(HERE.parent.parent, config.bundle_dir)
         config.kyc_url = sandbox.url
-    server = BoundedServer((config.host, config.port), Handler, config.max_connections)
+    try:
+        server = BoundedServer((config.host, config.port), Handler, config.max_connections)
+    except OSError as error:
+        sys.exit("cannot listen on %s:%d (%s): choose another --port (0 for a free one)" % (config.host, config.port, error.strerror))
     listening = "http://%s:%d" % (config.host, server.server_address[1])
     config.public_url = (config.public_url or listening).rstrip("/")
     config.own_origin = "{0.scheme}://{0.netloc}".format(urlsplit(config.public_url))

@@ -7,7 +7,8 @@ export function formatReport({ verdicts, stopped }: Findings): string {
     return [`✗ ${name}: ${detail}`, `    why it matters: ${why}`];
   });
   const total = Object.keys(RULES).length;
-  if (stopped) return [...lines, '', `stopped after ${verdicts.length} of ${total} rules: ${stopped}`].join('\n');
+  if (stopped)
+    return [...lines, ...(lines.length ? [''] : []), `stopped after ${verdicts.length} of ${total} rules: ${stopped}`].join('\n');
   const passed = verdicts.filter((verdict) => verdict.passed).length;
   return [...lines, '', `${passed} of ${total} rules passed`].join('\n');
 }

@@ -10,7 +10,16 @@ import { AnswerLog, StatusUrls, Visitor, type HostUrls, type Login } from './htt
 import { Verdicts, type Findings, type RuleId } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
 import { checkSendGuard } from './send-checks.js';
-import { checkFollowed, checkGuard, checkNew, checkResume, firstSession, startSession, type Session } from './session-checks.js';
+import {
+  checkFollowed,
+  checkGuard,
+  checkNew,
+  checkResume,
+  firstSession,
+  startSession,
+  unreachable,
+  type Session,
+} from './session-checks.js';
 import {
   checkFollows,
   checkPendingStatus,
@@ -58,6 +67,13 @@ export async function runConformance(target: Target): Promise<Findings> {
     return started;
   };
 
+  const clock = await sandbox.now().catch((error: unknown) => unreachable(error));
+  if (typeof clock === 'string') {
+    verdicts.stop(
+      `the sandbox at ${sandboxUrl} does not answer GET /sandbox/clock (${clock}): give --sandbox-url the sandbox your backend uses`,
+    );
+    return verdicts.findings();
+  }
   const owner = new Visitor(run);
   const stranger = new Visitor(run, false);
   const first = await firstSession(owner, loggedIn, verdicts);

@@ -33,13 +33,25 @@ export async function startSession(visitor: Visitor, kind: 'resume' | 'new' = 'r
  * stops with what to do about it: nothing after it can be checked without a transaction.
  */
 export async function firstSession(visitor: Visitor, loggedIn: boolean, verdicts: Verdicts): Promise<Session | undefined> {
-  const answer = await visitor.postSession('resume');
+  const url = visitor.urls.sessionUrl;
+  const answer = await visitor.postSession('resume').catch((error: unknown) => {
+    const reason = unreachable(error);
+    verdicts.fail('sessionCreates', `POST ${url}: ${reason}`);
+    verdicts.stop(`nothing answers at ${url} (${reason}): start your backend, or give --session-url where it listens`);
+  });
+  if (!answer) return undefined;
   const { problems, session } = readSession(answer, [201, 200]);
   verdicts.judge('sessionCreates', problems);
   if (!problems.length) return session;
   verdicts.stop(`the session POST gave no transaction (${seen(answer)}): ${adviceFor(answer, visitor.urls.sessionUrl, loggedIn)}`);
   return undefined;
 }
+
+/** Why a request got no answer at all, in a few words (`ECONNREFUSED`). */
+export const unreachable = (error: unknown) => {
+  const { cause, message } = error as { cause?: { code?: string; message?: string }; message?: string };
+  return cause?.code ?? cause?.message ?? message ?? String(error);
+};
 
 function adviceFor(answer: Answer, sessionUrl: string, loggedIn: boolean): string {
   if (answer.status === 401 || (answer.status === 403 && !loggedIn)) {

@@ -93,6 +93,23 @@ describe('kyc-verify-conformance', () => {
     }
   });
 
+  it('stops with one line when nothing answers at the session URL, or the sandbox URL is no sandbox', async () => {
+    const host = await startKitHost(sandbox.url);
+    await host.close();
+    const stopped = await runCommand(argsOf(host.target));
+    assert.equal(stopped.code, 1);
+    assert.match(
+      stopped.stdout.trimEnd().split('\n').at(-1)!,
+      /^stopped after 1 of \d+ rules: nothing answers at http:\/\/127\.0\.0\.1:\d+\/kyc\/session \(ECONNREFUSED\): start your backend/,
+    );
+    const notSandbox = await runCommand(argsOf({ ...host.target, sandboxUrl: host.url }));
+    assert.equal(notSandbox.code, 1);
+    assert.match(
+      notSandbox.stdout,
+      /^stopped after 0 of \d+ rules: the sandbox at http:\/\/127\.0\.0\.1:\d+ does not answer GET \/sandbox\/clock/,
+    );
+  });
+
   it('fails with the fix in one line when the URL the element follows answers 404', async () => {
     const host = await startKitHost(sandbox.url, {
       sendsStatusUrl: false,

@@ -5,7 +5,6 @@
 // hears kyc-successful once, and onResult records the end once.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { scanQr } from '../e2e/harness.js';
 import { installApp, packInto } from './support/packed.js';
+import { freePort } from '../support/redis-server.js';
 import { startCommand, type Started } from './support/processes.js';
 
 const README = await readFile('README.md', 'utf8');
@@ -38,14 +38,6 @@ const commandsOf = (block: string) =>
 const packagesIn = (prose: string) => /`npm install ([^`]+)`/.exec(prose)![1]!.split(' ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the README's examples in a fresh app", () => {
   let scratch: string;
