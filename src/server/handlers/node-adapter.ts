@@ -9,8 +9,10 @@ import type { RequestContext } from '../state/background.js';
  * answers, with whatever the host's middleware put on them (`req.session` of express-session,
  * `req.user` of passport). The kit hands it on to `owner`, `buildRequest`, `sessions.key` and `sendLink`.
  */
-export interface NodeContext<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>
-  extends RequestContext {
+export interface NodeContext<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> extends RequestContext {
   req: Req;
   res: Res;
 }
