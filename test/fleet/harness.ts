@@ -21,6 +21,8 @@ export interface Report {
   message?: string;
   /** Of an error: the part of the kit that met it (onError's context). */
   handler?: string;
+  /** Of a KycBudgetExceededError: the budget spent. */
+  budget?: string;
   pid: number;
 }
 
@@ -53,6 +55,8 @@ export interface InstanceEnv {
   /** The send limits (`sendLimits.cooldownMs`, `sendLimits.perOwner`). Default the kit's. */
   SEND_COOLDOWN_MS?: string;
   SEND_PER_OWNER?: string;
+  /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
+  BUDGETS?: string;
 }
 
 export interface Instance {
