@@ -9,7 +9,7 @@
 // standalone bundle stays within 19.5 KB; the ES module build's own code was raised to 11 KB, by
 // the lead's decision, for what issues 20, 22 and 23 asked of the code every page loads; issue 30's
 // colours that read the page's background, reflow at 320 px and reserved size raised both by what
-// they cost (ES module build +496 B, standalone bundle +463 B; the lead reconciles). See the
+// they cost (ES module build +565 B, standalone bundle +536 B; the lead reconciles). See the
 // Sizes section of docs/element.md. They fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -105,11 +105,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps what a Spanish page loads of the ES module build at most 11,496 B gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
+  it('keeps what a Spanish page loads of the ES module build at most 11,565 B gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
     const own = only(esm.gzip, (name) => !isQrEncoder(name) && !isLocaleChunk(name) && !isSendChunk(name));
     const code = (await Promise.all([...own.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
-    assert.ok(total(own) <= 11_496, `ES module build, own code: ${total(own)} bytes gzip`);
+    assert.ok(total(own) <= 11_565, `ES module build, own code: ${total(own)} bytes gzip`);
   });
 
   it("takes qrcode's encoder into the ES module build as one chunk of at most 5 KB gzip, under qrcode's notice", async () => {
@@ -127,9 +127,9 @@ describe('size budgets', () => {
     assert.deepEqual(await commonJsUnder(esm.dir), {});
   });
 
-  it('keeps the standalone bundle (element + lit + qrcode, Spanish built in) at most 19,963 B gzip', () => {
+  it('keeps the standalone bundle (element + lit + qrcode, Spanish built in) at most 20,036 B gzip', () => {
     const bundle = standalone.gzip.get('kyc-verify.bundle.js')!;
-    assert.ok(bundle <= 19_963, `standalone bundle: ${bundle} bytes gzip`);
+    assert.ok(bundle <= 20_036, `standalone bundle: ${bundle} bytes gzip`);
   });
 
   it(`puts each other language in a chunk of its own of at most ${LOCALE_CHUNK_BUDGET} B gzip, named kyc-verify.<lang>.js beside the bundle`, () => {

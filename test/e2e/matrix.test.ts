@@ -7,8 +7,8 @@
 // and every state is laid out in every language at both narrow widths. An audit
 // (page/screen-audit.js) asks: every visible text ≥ 4.5:1 against what is painted behind it, every
 // control's boundary ≥ 3:1, the palette that belongs to the page (dark surroundings, dark colours),
-// no text or box outside the viewport and no sideways scroll; and axe finds nothing (WCAG 2.2 A and
-// AA rules). Screenshots: test-results/matrix/<state>-<lang>-system-<system>-page-<page>-<viewport>.png.
+// no text or box outside the viewport and no sideways scroll, a focus ring (≥ 2 px, ≥ 3:1) on every
+// control Tab reaches; and axe finds nothing (WCAG 2.2 A and AA rules). Screenshots: test-results/matrix/<state>-<lang>-system-<system>-page-<page>-<viewport>.png.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -323,6 +323,27 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
     return problems;
   }
 
+  /** Tabs through the element from the top of the page: each control it reaches shows a ring of at least 2 px and 3:1. */
+  async function focusProblems(page: Page): Promise<string[]> {
+    // From the top of the page: the body focused, so that Tab starts there and not after the last control.
+    await page.evaluate('document.body.tabIndex = -1; document.body.focus()');
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      const ring = (await page.evaluate('focusRing()')) as { where: string; drawn: boolean; ratio: number } | null;
+      if (!ring || seen.has(ring.where)) break;
+      seen.add(ring.where);
+      if (!ring.drawn || ring.ratio < 3)
+        problems.push(`focus ring of ${ring.where}: ${ring.drawn ? `${ring.ratio.toFixed(2)}:1` : 'none'}`);
+    }
+    const controls = await page.evaluate(
+      "[...document.querySelector('kyc-verify').shadowRoot.querySelectorAll('button:enabled, a, summary')].some((control) => control.checkVisibility({ visibilityProperty: true }))",
+    );
+    if (!seen.size && controls) problems.push('Tab reaches no control');
+    return problems;
+  }
+
   async function axeViolations(page: Page): Promise<string[]> {
     const results = (await page.evaluate(
       `axe.run('kyc-verify', { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
@@ -348,9 +369,8 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
         await scene.hold?.(page);
         await look(page, combination, VIEWPORTS[viewport], lang);
         await page.locator('#widget').screenshot({ path: `${SHOTS}/${scene.name}-${where.replace(/[, ]+/g, '-')}.png` });
-        problems.push(
-          ...[...(await problemsOf(page, combination)), ...(await axeViolations(page))].map((problem) => `${where}: ${problem}`),
-        );
+        const found = [...(await problemsOf(page, combination)), ...(await axeViolations(page)), ...(await focusProblems(page))];
+        problems.push(...found.map((problem) => `${where}: ${problem}`));
         met.add(`${combination.system} ${combination.page}`).add(viewport).add(lang);
       }
       // Every language at both narrow widths (the scheme of the last look).

@@ -24,6 +24,7 @@ export const styles = css`
     --kyc-verify-qr-background: #ffffff;
 
     display: block;
+    min-height: 34rem;
     color: var(--kyc-verify-text);
     line-height: 1.5;
     overflow-wrap: anywhere;
@@ -59,9 +60,29 @@ export const styles = css`
     gap: 0.5rem;
   }
 
+  /*
+   * The host keeps one height from its first paint (docs/element.md, Loading it): the link's area
+   * on top, the timer at its foot, the status line under it, so that what arrives late (the link, the
+   * send buttons) fills the space kept for it and moves nothing.
+   */
   .base {
+    min-height: inherit;
     gap: 0.75rem;
     text-align: center;
+  }
+
+  .stack {
+    flex: 1;
+    align-self: stretch;
+    grid-template-rows: 1fr auto;
+  }
+
+  .outcome {
+    grid-row: 2;
+  }
+
+  [part='timer'] {
+    margin-top: auto;
   }
 
   /* At the end the outcome takes the link's cell, which stays laid out, hidden: nothing moves. */
@@ -324,7 +345,15 @@ export const styles = css`
     display: none;
   }
 
+  :host([mode='button']) {
+    min-height: 21rem;
+  }
+
   @media (pointer: coarse), (max-width: 40rem) {
+    :host([mode='auto']) {
+      min-height: 21rem;
+    }
+
     .mode-auto .scan:not(:has(.progress)),
     .mode-auto :is(.code, details) {
       display: none;

@@ -70,6 +70,16 @@
   /** The colour of the border, when one is drawn. */
   const borderColour = (style) => (parseFloat(style.borderTopWidth) >= 1 && style.borderTopStyle !== 'none' ? style.borderTopColor : null);
 
+  /** The focus ring of the control focused in the element (WCAG 2.4.7, 1.4.11), or null when focus is elsewhere. */
+  window.focusRing = (selector = 'kyc-verify') => {
+    const focused = document.querySelector(selector).shadowRoot.activeElement;
+    if (!focused) return null;
+    const style = getComputedStyle(focused);
+    const surroundings = background(up(focused));
+    const drawn = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    return { where: name(focused), drawn, ratio: drawn ? ratio(over(rgba(style.outlineColor), surroundings), surroundings) : 0 };
+  };
+
   window.screenAudit = (selector = 'kyc-verify') => {
     const host = document.querySelector(selector);
     const root = host.shadowRoot;
