@@ -4,11 +4,12 @@
 // at 200 % zoom (a phone's 390 CSS px halved) and at 320 CSS px. A covering set, not the product:
 // every state is audited on both undeclared painted pages (the darkest and the lightest), the other
 // combinations, viewports and languages rotate over the states so that each is met at least once,
-// and every state is laid out in every language at both narrow widths. An audit
-// (page/screen-audit.js) asks: every visible text ≥ 4.5:1 against what is painted behind it, every
-// control's boundary ≥ 3:1, the palette that belongs to the page (dark surroundings, dark colours),
-// no text or box outside the viewport and no sideways scroll, a focus ring (≥ 2 px, ≥ 3:1) on every
-// control Tab reaches; and axe finds nothing (WCAG 2.2 A and AA rules). Screenshots: test-results/matrix/<state>-<lang>-system-<system>-page-<page>-<viewport>.png.
+// and every state is laid out in every language at both narrow widths, and at 320 CSS px with
+// WCAG 1.4.12's text spacing. An audit (page/screen-audit.js) asks: every visible text ≥ 4.5:1
+// against what is painted behind it, every control's boundary ≥ 3:1, the palette that belongs to
+// the page (dark surroundings, dark colours), no text or box outside the viewport and no sideways
+// scroll; Tab shows a focus ring (≥ 2 px, ≥ 3:1) on every control it reaches; axe finds nothing
+// (WCAG 2.2 A and AA rules). Screenshots: test-results/matrix/<state>-<lang>-<combination>-<viewport>.png.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -45,6 +46,14 @@ const darkPage = (system: System, page: PageKind) =>
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 /** 200 % zoom on a phone (390 CSS px halved), and WCAG 1.4.10's reflow width. */
 const NARROW = { 'zoom-200': { width: 195, height: 422 }, '320px': { width: 320, height: 640 } } as const;
+
+/** WCAG 1.4.12's spacing (line height 1.5, paragraphs 2 em apart, letters 0.12 em, words 0.16 em), added to the element's own styles. */
+const TEXT_SPACING = `(() => {
+  const spacing = new CSSStyleSheet();
+  spacing.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }');
+  const root = document.querySelector('kyc-verify').shadowRoot;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, spacing];
+})()`;
 
 interface Combination {
   system: System;
@@ -380,6 +389,12 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
           await look(page, combinations.at(-1)!, viewport, lang);
           problems.push(...(await problemsOf(page, combinations.at(-1)!)).map((problem) => `${lang}, ${width}: ${problem}`));
         }
+      }
+      // WCAG 1.4.12's text spacing, inside the element, at 320 CSS px: nothing clipped either.
+      await page.evaluate(TEXT_SPACING);
+      for (const lang of LANGUAGES) {
+        await look(page, combinations.at(-1)!, NARROW['320px'], lang);
+        problems.push(...(await problemsOf(page, combinations.at(-1)!)).map((problem) => `${lang}, 320px, text spacing: ${problem}`));
       }
       await page.context().close();
       assert.deepEqual(problems, [], `${scene.name}:\n${problems.join('\n')}`);
