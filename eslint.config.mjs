@@ -11,7 +11,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   // TypeScript checks names in .ts files; plain JavaScript needs to be told which globals exist.
   { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
-  { files: ['demo/**/*.js', 'bench/lib/page/**/*.js'], languageOptions: { globals: globals.browser } },
+  { files: ['demo/**/*.js', 'bench/lib/page/**/*.js', 'test/e2e/page/**/*.js'], languageOptions: { globals: globals.browser } },
   // The example apps: servers in Node, client components in the browser.
   { files: ['examples/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   // `const { dropped: _, ...kept } = value` leaves a field out on purpose.

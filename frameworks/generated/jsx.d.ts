@@ -132,7 +132,7 @@ export type CustomElements = {
    *  - _default_ - Content shown above the link, such as the page's own instructions.
    *
    * ### **CSS Properties:**
-   *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
+   *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
    * - **--kyc-verify-muted** - Colour of secondary text (timer, notes). _(default: undefined)_
    * - **--kyc-verify-border** - Colour of borders. _(default: undefined)_
    * - **--kyc-verify-accent** - Background of the buttons and colour of links and focus rings. _(default: undefined)_
@@ -154,6 +154,7 @@ export type CustomElements = {
    * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
    * - **button** - The big link styled as a button; a plain link under the progress once the flow has started.
    * - **copy-button** - The button that copies the link.
+   * - **link-text** - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
    * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
    * - **send-note** - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
    * - **send-wait** - The time left before the link can be sent again.

@@ -5,6 +5,7 @@ import { Delay } from './controllers/delay.js';
 import { SessionRequest } from './controllers/session-request.js';
 import { StatusPoller } from './controllers/status-poller.js';
 import { StatusStream } from './controllers/status-stream.js';
+import { followSurroundings } from './controllers/surroundings.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
 import { lazyChunk } from './lazy-chunk.js';
 import { es } from './locales/es.js';
@@ -60,6 +61,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
  * @csspart button - The big link styled as a button; a plain link under the progress once the flow has started.
  * @csspart copy-button - The button that copies the link.
+ * @csspart link-text - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
  * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
  * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
  * @csspart send-wait - The time left before the link can be sent again.
@@ -70,7 +72,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart retry-button - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
  * @csspart login-link - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.
  *
- * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one.
+ * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one.
  * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
  * @cssproperty --kyc-verify-border - Colour of borders.
  * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.
@@ -197,6 +199,11 @@ export class KycVerify extends LitElement {
   });
   readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
   readonly #qrCodeOf = keepingLastQrCode(() => this.requestUpdate());
+
+  constructor() {
+    super();
+    followSurroundings(this, this.attachInternals().states);
+  }
 
   /**
    * Starts a verification now. With `session-url`, asks the backend for a session (for `defer`, or to

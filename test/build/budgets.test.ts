@@ -46,7 +46,8 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 4_000;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 16_350;
+const STANDALONE_BUDGET = 17_000;
+const OWN_CODE_BUDGET = 12_000;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_400;
@@ -111,11 +112,11 @@ describe('size budgets', () => {
   });
   after(() => Promise.all([esm, standalone].map((built) => rm(built.dir, { recursive: true, force: true }))));
 
-  it('keeps what a Spanish page loads of the ES module build at most 11,454 B gzip of our own code (the element and the React wrapper), lit left as an import', async () => {
+  it(`keeps what a Spanish page loads of the ES module build at most ${OWN_CODE_BUDGET} B gzip of our own code (the element and the React wrapper), lit left as an import`, async () => {
     const own = only(esm.gzip, (name) => !isQrEncoder(name) && !isLocaleChunk(name) && !isSendChunk(name));
     const code = (await Promise.all([...own.keys()].map((name) => readFile(join(esm.dir, name), 'utf8')))).join('\n');
     assert.match(code, /from"lit"/);
-    assert.ok(total(own) <= 11_454, `ES module build, own code: ${total(own)} bytes gzip`);
+    assert.ok(total(own) <= OWN_CODE_BUDGET, `ES module build, own code: ${total(own)} bytes gzip`);
   });
 
   it(`puts the QR encoder in a chunk of its own of at most ${QR_CHUNK_BUDGET} B gzip in each build, kyc-verify.qr.js beside the bundle, under qrcode's notice`, async () => {

@@ -141,6 +141,7 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
     <div class="copy">
       <button part="copy-button" type="button" @click=${actions.copy}>${strings.copyLink}</button>
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
+      ${copyNote === 'copyFailed' ? html`<span part="link-text" class="link-text">${link}</span>` : nothing}
     </div>
     ${view.send}
     <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timer}</p>
