@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction steps status-proxy sandbox fleet stream sessions install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element layout-shift reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -8,7 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureElement } from './element/element.js';
 import { measureFleet } from './fleet/fleet.js';
+import { measureFlood } from './flood/flood.js';
 import { measureInstall } from './install/install.js';
+import { measureLayoutShift } from './layout-shift/layout-shift.js';
 import type { Figure } from './lib/figure.js';
 import { mergedRecord, readRecord, RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
 import { repoRoot } from './lib/repo.js';
@@ -24,6 +26,7 @@ import { measureStreams } from './stream/stream.js';
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
   element: measureElement,
+  'layout-shift': measureLayoutShift,
   reaction: measureReaction,
   steps: measureSteps,
   'status-proxy': measureStatusProxy,
@@ -31,6 +34,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   fleet: measureFleet,
   stream: measureStreams,
   sessions: measureSessions,
+  flood: measureFlood,
   install: measureInstall,
 };
 

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import {
   createKycClient,
+  createVisitorIds,
   createKycKit,
   MemoryStore,
   type SendLimitOptions,
@@ -21,7 +22,7 @@ import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
 import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
-import { demoSendLink } from './send-link.js';
+import { demoDestination, demoSendLink } from './send-link.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -46,6 +47,8 @@ export interface DemoHostOptions {
   publicUrl?: string;
   /** The short link on at this host's own URL (the fleet's balancer for an instance), even on loopback: for tests on one machine. */
   shortLinks?: boolean;
+  /** The key that signs visitor ids (docs/sessions.md): every instance of a fleet, and a restarted host, must share it. */
+  visitorSecret: string;
 }
 
 export interface FleetMember {
@@ -79,30 +82,12 @@ const STATIC_FILES: Record<string, [string, string]> = {
   '/kyc-verify.pt-BR.js': ['dist/kyc-verify.pt-BR.js', 'text/javascript; charset=utf-8'],
   // Sending the link, which the bundle loads beside it once an answer offers it (this host sends).
   '/kyc-verify.send.js': ['dist/kyc-verify.send.js', 'text/javascript; charset=utf-8'],
+  // The QR encoder, which the bundle loads beside it once it draws a QR code.
+  '/kyc-verify.qr.js': ['dist/kyc-verify.qr.js', 'text/javascript; charset=utf-8'],
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */
 export const isHostPath = (path: string): boolean => path in STATIC_FILES || /^\/(kyc|demo)\//.test(path);
-
-/** The demo's stand-in for a login: a random visitor id in a cookie, so that a reload resumes the visitor's verification. */
-const VISITOR_COOKIE = 'kyc-demo-visitor';
-
-const visitorOf = (request: Request): string | undefined =>
-  new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([\\w-]+)`).exec(request.headers.get('cookie') ?? '')?.[1];
-
-/**
- * The session POST as the kit sees it: a first visit gets its visitor id now, in the Request the kit
- * reads (the body is left out: the kit never reads it) and in a cookie on the answer.
- */
-async function withVisitor(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
-  if (visitorOf(request)) return handle(request);
-  const visitor = crypto.randomUUID();
-  const headers = new Headers(request.headers);
-  headers.set('cookie', [headers.get('cookie'), `${VISITOR_COOKIE}=${visitor}`].filter(Boolean).join('; '));
-  const response = await handle(new Request(request.url, { method: request.method, headers }));
-  response.headers.append('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax`);
-  return response;
-}
 
 /** The options the page chose, as a resume key: hashed, as they name a person (the nin) and the store keeps keys. */
 async function optionsKey(request: Request): Promise<string> {
@@ -162,12 +147,14 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     feed.publish({ kind, at: new Date().toISOString(), ...(fleet && { instance: fleet.instance }), body });
   };
 
+  // The demo's stand-in for a login: a visitor id the host issued and signed, so that a reload resumes the visitor's verification.
+  const visitors = createVisitorIds({ secret: options.visitorSecret, cookieName: 'kyc-demo-visitor' });
   const kit = createKycKit({
     client,
     store,
     buildRequest: (request) => demoRequest(request, `${fleet?.publicUrl ?? url}/kyc/webhook`),
     onResult: (result) => publish('result', result),
-    owner: visitorOf,
+    owner: visitors.read,
     // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
     sessions: { key: optionsKey },
     // The short link, when phones reach this host (or a test says so); the backend log shows who opened it.
@@ -176,6 +163,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     // The link by e-mail (to the demo's SMTP server) and by SMS (to the page's outbox), to the visitor's address in the demo's records.
     ...(options.smtpUrl && {
       sendLink: demoSendLink(options.smtpUrl, (sms) => publish('sms', sms)),
+      sendDestination: demoDestination,
       sendChannels: ['email', 'sms'] as const,
       sendLimits: options.sendLimits,
     }),
@@ -188,7 +176,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       c.header('x-kyc-instance', fleet.instance);
     });
   }
-  app.post('/kyc/session', (c) => withVisitor(c.req.raw, kit.session));
+  const session = visitors.withVisitor(kit.session);
+  app.post('/kyc/session', (c) => session(c.req.raw));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/status/:uuid/send', (c) => kit.send(c.req.raw));
   app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:code'], (c) => kit.go(c.req.raw));

@@ -4,8 +4,11 @@
  * the demo's SMTP server, SMS to the demo page's outbox (a real host calls its SMS provider there).
  */
 import nodemailer from 'nodemailer';
-import type { SendLink } from '../src/server/index.js';
+import type { SendDestination, SendLink } from '../src/server/index.js';
 import { maskEmail, maskPhone, userOf } from './users.js';
+
+/** Where `demoSendLink` sends for this context: the kit counts sends per destination (docs/budgets.md). */
+export const demoDestination: SendDestination = ({ channel, owner }) => (channel === 'sms' ? userOf(owner).phone : userOf(owner).email);
 
 export function demoSendLink(smtpUrl: string, toOutbox: (sms: { to: string; text: string }) => void): SendLink {
   const mailer = nodemailer.createTransport(smtpUrl);

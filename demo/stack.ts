@@ -6,6 +6,7 @@
  * With `sandboxHost`, the sandbox alone listens there, so that a phone on the network opens its
  * verification page; the demo page, the host backend and Vite's hot-reload socket stay on loopback.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createServer as createVite, type ViteDevServer } from 'vite';
@@ -73,6 +74,8 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     sendLimits: options.sendLimits,
     shortLinks: options.shortLinks,
     ...(options.publicUrl && { publicUrl: options.publicUrl, host: options.sandboxHost }),
+    // Signs the visitor ids: one key for the whole stack, so that a restarted host or another instance honours them.
+    visitorSecret: process.env.KYC_DEMO_VISITOR_SECRET ?? randomBytes(32).toString('base64url'),
     // A fleet's instances share the log through Redis; one host in this process shares this one.
     ...(!options.redisUrl && { feed }),
   };

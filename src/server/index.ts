@@ -25,22 +25,24 @@ export type {
   CachedStatus,
   CreatedTransaction,
   JobTake,
+  LimitHit,
   OwnerSession,
-  SessionLimits,
-  SendLimits,
-  SendTake,
   SessionReservation,
   StatusListener,
   Store,
   TransactionMark,
 } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
-export type { SessionOptions } from './sessions/options.js';
+export type { SessionLimits, SessionOptions } from './sessions/options.js';
 export type { HandoffEvent, HandoffOptions, OnHandoff } from './handoff/options.js';
-export type { SendChannel, SendLimitOptions, SendLink, SendLinkContext } from './sends/options.js';
+export type { SendChannel, SendDestination, SendLimitOptions, SendLimits, SendLink, SendLinkContext } from './sends/options.js';
+export { KycBudgetExceededError } from './budgets/budget-error.js';
+export type { BudgetName, BudgetOptions } from './budgets/options.js';
+export type { ClientAddressOf } from './budgets/budgets.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
-export { toNodeHandler } from './handlers/node-adapter.js';
+export { toNodeHandler, type NodeContext } from './handlers/node-adapter.js';
+export { createVisitorIds, type VisitorIdOptions, type VisitorIds } from './visitors/visitor-ids.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';
 export type * from './client/types.js';

@@ -5,14 +5,16 @@ import { goHandler } from './handlers/go.js';
 import type { HandoffOptions, OnHandoff } from './handoff/options.js';
 import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
-import { resolveSendOptions, type SendChannel, type SendLimitOptions, type SendLink } from './sends/options.js';
+import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
+import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { statusHandler } from './handlers/status.js';
 import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { notFound } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
-import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
+import { ErrorReporter, logError, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { Reconciliation } from './state/reconciliation.js';
@@ -24,11 +26,15 @@ import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
 
-/** The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. */
-export interface KycKitOptions extends WebhookOptions {
+/**
+ * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
+ * the second argument the mounts pass to the handlers, handed on to `owner`, `buildRequest`,
+ * `sessions.key` and `sendLink` (`NodeContext` under `toNodeHandler`; default: `waitUntil` at most).
+ */
+export interface KycKitOptions<Context extends RequestContext = RequestContext> extends WebhookOptions {
   client: KycClient;
   /** Creates the transaction for the caller: see `BuildRequest`. */
-  buildRequest: BuildRequest;
+  buildRequest: BuildRequest<Context>;
   /**
    * Called with each transaction's confirmed end and what the kit remembered of it: once, or
    * again if a process dies inside it (so make it idempotent: key it on `transaction.uuid`).
@@ -42,7 +48,7 @@ export interface KycKitOptions extends WebhookOptions {
    * created it, a session POST resumes the caller's transaction, and the per-owner limits count by it.
    * Without it, every session POST creates a transaction and no per-owner limit applies (docs/sessions.md).
    */
-  owner?: OwnerOf;
+  owner?: OwnerOf<Context>;
   /**
    * Where the status handler is mounted, as the browser reaches it, with `{uuid}` where the uuid
    * goes: `'/kyc/status/{uuid}'`, or a URL relative to the session URL. Each session answer then
@@ -51,24 +57,42 @@ export interface KycKitOptions extends WebhookOptions {
    */
   statusUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
-  sessions?: SessionOptions;
+  sessions?: SessionOptions<Context>;
   /**
    * Sends the verification link to the transaction's owner, with the backend's mailer or SMS provider,
    * to the destination the backend's records have for the owner (docs/send-link.md). With it, the
    * `send` handler sends, and every answer says on which channels (`"send": ["email"]`). Needs `owner`.
    */
-  sendLink?: SendLink;
+  sendLink?: SendLink<Context>;
   /** The channels `sendLink` serves. Default `['email']`. */
   sendChannels?: readonly SendChannel[];
   /** How often a link may be sent: per transaction, its cooldown, per owner (docs/send-link.md). */
   sendLimits?: SendLimitOptions;
+  /**
+   * Which destination `sendLink` will use (the full number or address, from your records): the
+   * kit counts sends per destination (`budgets.sendsPerDestinationPerHour`) before sending.
+   * Without it only the owner's and the whole kit's send limits hold.
+   */
+  sendDestination?: SendDestination;
+  /**
+   * What the whole kit, and each client address, may spend whatever owner each caller claims:
+   * creations, sends, provider reads and streams (docs/budgets.md). Each has a default; `Infinity`
+   * or `false` turns one off.
+   */
+  budgets?: BudgetOptions;
+  /**
+   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
+   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
+   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   */
+  clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
   newTransactionId?: () => string;
   /**
    * Where failures go (the service or the store failing, a throwing `onResult`, an orphaned
    * transaction, a bad message on the store's channel), with which handler met it and the
    * transaction's uuid when known. Rate-limited: the first error of a kind at once, then one
-   * `KycRepeatedError` a second counting the others. Default `console.error`.
+   * `KycRepeatedError` a second counting the others. Default: a refused request as one `console.warn` line, anything else to `console.error`.
    */
   onError?: OnError;
   /**
@@ -79,39 +103,40 @@ export interface KycKitOptions extends WebhookOptions {
   handoff?: HandoffOptions | false;
   /** Told when a device opens a transaction's short link first, and when another device opens it too (docs/handoff.md). */
   onHandoff?: OnHandoff;
-  /**
-   * The caller's address, as the backend finds it behind its proxies (for example the first entry
-   * of `X-Forwarded-For` its own proxy sets): guessing typed codes is bounded per address. Default:
-   * none, and only the attempts per code are bounded.
-   */
-  clientAddress?: (request: Request) => string | null | Promise<string | null>;
   /** The knobs, each with a default that suits most backends. */
   tuning?: KycKitTuning;
 }
 
-/** A handler of the kit: a Fetch handler, with the request's `waitUntil` where the runtime has one. */
-export type KitHandler = (request: Request, context?: RequestContext) => Promise<Response>;
+/**
+ * A handler of the kit: a Fetch handler, with a context of the mount's (the request's `waitUntil`
+ * where the runtime has one, what the host's framework knows of the caller). Optional unless the
+ * kit's `Context` has a required field.
+ */
+export type KitHandler<Context extends RequestContext = RequestContext> = (
+  request: Request,
+  ...context: RequestContext extends Context ? [context?: Context] : [context: Context]
+) => Promise<Response>;
 
-export interface KycKit {
+export interface KycKit<Context extends RequestContext = RequestContext> {
   /**
    * `POST`: answers the caller's current transaction, or creates one (docs/sessions.md).
    * `GET …/{uuid}` below it: the status handler, the element's default status URL.
    */
-  session: KitHandler;
+  session: KitHandler<Context>;
   /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
-  status: KitHandler;
+  status: KitHandler<Context>;
   /**
    * `POST …/{uuid}/send`: sends the link of the caller's transaction to the caller (`sendLink`);
    * answers 404 for every request when `sendLink` is not configured.
    */
-  send: KitHandler;
+  send: KitHandler<Context>;
   /** `POST`: the service's webhooks. */
-  webhook: KitHandler;
+  webhook: KitHandler<Context>;
   /**
    * Mounted at the handoff's go URL and below it (docs/handoff.md): `GET …/<code>` (the short link),
    * `GET` and `POST` on the go URL itself (the typed code's page). Answers 404 when the handoff is off.
    */
-  go: KitHandler;
+  go: KitHandler<Context>;
   /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
   idle(): Promise<void>;
   /** Status streams open in this process. */
@@ -124,19 +149,31 @@ export interface KycKit {
  * The kit: the three handlers the widget and the service talk to, sharing one store, one
  * provider-read budget and one result delivery. Build it once per process and mount its handlers.
  */
-export function createKycKit(options: KycKitOptions): KycKit {
-  const reporter = new ErrorReporter(options.onError ?? console.error);
+export function createKycKit<Context extends RequestContext = RequestContext>(options: KycKitOptions<Context>): KycKit<Context> {
+  return createKit(options as unknown as KycKitOptions) as unknown as KycKit<Context>;
+}
+
+/** The kit over the base context: each hook gets the context its handler got, which `KitHandler<Context>` makes the caller pass. */
+function createKit(options: KycKitOptions): KycKit {
+  const reporter = new ErrorReporter(options.onError ?? logError);
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
-  const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits);
+  const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
   const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
   const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs });
+  const budgets = new Budgets({
+    store,
+    limits: resolveBudgets(options.budgets),
+    clientAddress: options.clientAddress,
+    holder,
+    tell: (error, handler) => reporter.tell(error, handler),
+  });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets });
   const results = new ResultDelivery({
     store,
     reader,
@@ -167,7 +204,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     reportChannel: reporter.for('store'),
     now: client.now,
   });
-  const streams = new StreamLimiter(tuning);
+  const streams = new StreamLimiter({ ...tuning, ...budgets.limits });
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,
@@ -179,6 +216,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     owner: options.owner,
     feed,
     streams,
+    budgets,
     tuning,
     offers: sends ? { send: [...sends.channels] } : {},
     report: reporter.for(handler),
@@ -200,9 +238,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
     options.newTransactionId ?? (() => crypto.randomUUID()),
     sessions,
   );
-  const go = sessions.handoff
-    ? goHandler(stateOf('handoff'), sessions.handoff, options.onHandoff, options.clientAddress ?? (() => null))
-    : async () => notFound();
+  const go = sessions.handoff ? goHandler(stateOf('handoff'), sessions.handoff, options.onHandoff) : async () => notFound();
   const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
   /** `POST …/<uuid>/send`: the uuid's segment checked, so that a session URL of any name is never taken for one. */
   const isSend = (request: Request) => {

@@ -11,10 +11,10 @@ const TEST = { timeout: 90_000 };
 const COOLDOWN_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The demo's visitor id of `page` (its login cookie), by which the host's records give the address. */
+/** The demo's visitor id of `page` (its login cookie, `<id>.<expiry>.<signature>`), by which the host's records give the address. */
 async function visitorOf(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
-  return cookies.find((cookie) => cookie.name === 'kyc-demo-visitor')!.value;
+  return cookies.find((cookie) => cookie.name === 'kyc-demo-visitor')!.value.split('.')[0]!;
 }
 
 /** A send POST from `page` itself (same origin, the visitor's cookie), as the element makes it, with `body`. */

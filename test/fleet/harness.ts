@@ -24,6 +24,8 @@ export interface Report {
   message?: string;
   /** Of an error: the part of the kit that met it (onError's context). */
   handler?: string;
+  /** Of a KycBudgetExceededError: the budget spent. */
+  budget?: string;
   pid: number;
 }
 
@@ -58,6 +60,8 @@ export interface InstanceEnv {
   SEND_PER_OWNER?: string;
   /** The handoff's go URL as phones reach it (`handoff.url`): the short link on; default off (loopback). */
   HANDOFF_URL?: string;
+  /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
+  BUDGETS?: string;
 }
 
 export interface Instance {
@@ -81,10 +85,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * A proxy that sends each request to the first of `targets()` that answers, and passes the answer
  * back. Given the instances in turn, it is a round-robin balancer that skips a dead instance.
  */
-async function startProxy(targets: () => string[], onRequest: (req: IncomingMessage) => void = () => {}) {
+async function startProxy(targets: () => string[], onRequest: (req: IncomingMessage) => void | Promise<void> = () => {}) {
   const server = createServer(async (req, res) => {
-    onRequest(req);
-    const body = await readBody(req);
+    await onRequest(req);
+    // A client gone while its request was held (an instance stopped mid-read) leaves nothing to answer.
+    const body = await readBody(req).catch(() => null);
+    if (!body) return void res.destroy();
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
     ) as Record<string, string>;
@@ -111,8 +117,11 @@ async function startProxy(targets: () => string[], onRequest: (req: IncomingMess
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()) };
 }
 
-/** The sandbox behind a proxy that records every transaction read and token request reaching it. */
-export async function startCountedSandbox() {
+/**
+ * The sandbox behind a proxy that records every transaction read and token request reaching it;
+ * with `holdReadsMs`, each read is held that long after it arrives, as a slow service would.
+ */
+export async function startCountedSandbox({ holdReadsMs = 0 } = {}) {
   const sandbox = await startSandbox({ port: 0 });
   const sandboxUrl = sandbox.url.replace(/\/+$/, '');
   const reads: ProviderRead[] = [];
@@ -123,9 +132,11 @@ export async function startCountedSandbox() {
     (req) => {
       const path = new URL(req.url!, sandboxUrl).pathname;
       const read = /^\/v1\/transactions\/([^/]+)$/.exec(path);
-      if (req.method === 'GET' && read) reads.push({ uuid: read[1]!, at: performance.now() });
       if (path === '/oauth/token/') tokenRequests++;
       if (req.method === 'POST' && path === '/v1/transactions/') creates++;
+      if (req.method !== 'GET' || !read) return;
+      reads.push({ uuid: read[1]!, at: performance.now() });
+      return delay(holdReadsMs).then(() => {});
     },
   );
   /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */

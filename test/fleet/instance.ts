@@ -5,7 +5,14 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createKycClient, createKycKit, toNodeHandler, type Store } from '../../src/server/index.js';
+import {
+  createKycClient,
+  createKycKit,
+  toNodeHandler,
+  type KycKitOptions,
+  type Store,
+  KycBudgetExceededError,
+} from '../../src/server/index.js';
 import { Cluster } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 
@@ -75,12 +82,22 @@ const kit = createKycKit({
     }
     await report({ event: 'result', uuid: status.uuid, state: status.state, transactionId: transaction.transactionId });
   },
-  onError: (error, context) => void report({ event: 'error', message: String(error), handler: context.handler }).catch(() => {}),
+  onError: (error, context) =>
+    void report({
+      event: 'error',
+      message: String(error),
+      handler: context.handler,
+      ...(error instanceof KycBudgetExceededError && { budget: error.budget }),
+    }).catch(() => {}),
   // The link "goes" to the owner: the instance reports it, as a mailer would deliver it.
   sendLink: async ({ uuid, owner }) => {
     await report({ event: 'sent', uuid, owner });
     return { to: `${owner[0]}•••@mail.example` };
   },
+  // The host's records, as the flood tests have them: an owner `name@destination` receives at `destination`.
+  sendDestination: ({ owner }) => owner.split('@')[1] ?? owner,
+  ...(env.BUDGETS && { budgets: JSON.parse(env.BUDGETS) as KycKitOptions['budgets'] }),
+  clientAddress: (request) => request.headers.get('x-client-address') ?? undefined,
   sendLimits: {
     ...(env.SEND_COOLDOWN_MS && { cooldownMs: Number(env.SEND_COOLDOWN_MS) }),
     ...(env.SEND_PER_OWNER && { perOwner: Number(env.SEND_PER_OWNER) }),

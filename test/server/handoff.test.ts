@@ -174,7 +174,7 @@ test('a wrong typed code gets the form again, with the error announced and tied 
 });
 
 test('guessing is bounded per client address (codes that answer nothing) and per code, with Retry-After beyond', async () => {
-  const { url, typed, open } = await hostWithShortLink({ clientAddress: (request) => request.headers.get('x-test-address') });
+  const { url, typed, open } = await hostWithShortLink({ clientAddress: (request) => request.headers.get('x-test-address') ?? undefined });
   const guess = (code: string, address: string) =>
     fetch(`${url}/kyc/go`, {
       method: 'POST',

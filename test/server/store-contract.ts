@@ -5,7 +5,6 @@ import type { Awaitable, CachedStatus, Store } from '../../src/server/state/stor
 import type { TransactionState } from '../../src/shared/transaction-state.js';
 import { followContract } from './store-contract-follows.js';
 import { limitContract } from './store-contract-limits.js';
-import { sendContract } from './store-contract-sends.js';
 import { sessionContract } from './store-contract-sessions.js';
 
 /** Long enough that nothing expires during a test. */
@@ -34,7 +33,6 @@ export function storeContract(open: () => Awaitable<Store>): void {
   };
   sessionContract(open);
   followContract(open);
-  sendContract(open);
   limitContract(open);
 
   it('keeps a created record under its uuid, and knows no other', async (store) => {

@@ -12,8 +12,9 @@ import {
   useHost,
   uuidsOf,
 } from './harness.js';
+import { openStream } from './sse-client.js';
 
-const { sandbox, start } = useHost();
+const { sandbox, start, closeAfterTest } = useHost();
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -150,6 +151,25 @@ test('with a replay tolerance, a signed delivery whose updated_at is within it i
   const signature = await signWebhookBody('shared-secret', body);
   const response = await fetch(`${url}/kyc/webhook`, { method: 'POST', headers: { ...JSON_TYPE, 'x-kyc-signature': signature }, body });
   assert.equal(response.status, 204);
+});
+
+test('a signed delivery that comes again is answered 204 without a second read; a delivery whose handling failed is not taken for one', async () => {
+  const { uuid, url, counter, kit } = await hostSendingWebhooksTo('/sink', { secret: 'shared-secret', replayToleranceMs: 300_000 });
+  // Streamed, so that a step's delivery is worth a read at once.
+  const events = closeAfterTest(await openStream(`${url}/kyc/status/${uuid}`, {}));
+  await events.next('status');
+  const body = JSON.stringify({ ...pendingPayload(uuid), updated_at: new Date().toISOString() });
+  const headers = { ...JSON_TYPE, 'x-kyc-signature': await signWebhookBody('shared-secret', body) };
+  const deliver = () => fetch(`${url}/kyc/webhook`, { method: 'POST', headers, body });
+  await pastReadBudget();
+  const readsBefore = counter.transactionReads();
+  assert.equal((await deliver()).status, 204);
+  await kit.idle();
+  assert.equal(counter.transactionReads(), readsBefore + 1, 'the step was read');
+  await pastReadBudget();
+  for (let replay = 0; replay < 3; replay++) assert.equal((await deliver()).status, 204);
+  await kit.idle();
+  assert.equal(counter.transactionReads(), readsBefore + 1, 'no read for the replays');
 });
 
 test("the signature may come in a header of the integrator's choosing, as sha256=<base64>", async () => {

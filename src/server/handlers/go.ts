@@ -24,12 +24,12 @@ const MAX_FORM_BYTES = 1024;
  * `GET <go-url>` is the form for a typed code, `POST <go-url>` takes the code to its short link.
  * An unknown code and an ended transaction get one answer, so that no code's existence is told.
  */
-export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: OnHandoff | undefined, addressOf: AddressOf) {
+export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: OnHandoff | undefined) {
   const { store, reader, client } = kit;
 
   /** The guess counted, or the answer that refuses it (429, and when to come back). */
   async function guess(request: Request, code: string | null, strings: PageStrings, page: 'form' | 'notice'): Promise<Guess | Response> {
-    const taken = await takeGuess(store, await addressOf(request), code);
+    const taken = await takeGuess(store, (await kit.budgets.addressOf(request)) ?? null, code);
     if ('found' in taken) return taken;
     const headers = { 'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)) };
     return page === 'form' ? codeForm(strings, 'tooMany', 429, headers) : notice(strings, 'tooMany', 429, headers);
@@ -126,9 +126,6 @@ export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: On
     }
   };
 }
-
-/** The client's address as the host finds it (behind its proxies), or null when it cannot tell. */
-export type AddressOf = (request: Request) => string | null | Promise<string | null>;
 
 const notAllowed = (allow: string) => new Response(null, { status: 405, headers: { allow } });
 

@@ -1,6 +1,7 @@
 import { KycApiError, KycNetworkError, KycProtocolError, KycTimeoutError } from '../client/errors.js';
 import type { Report } from '../state/error-reporter.js';
 import { KycStoreError } from '../state/store-errors.js';
+import { KycBudgetExceededError } from '../budgets/budget-error.js';
 
 /** Answers for the widget are per user and change: never kept by shared caches. */
 export const PRIVATE = { 'cache-control': 'private, no-cache' };
@@ -39,12 +40,16 @@ function upstreamFailure(error: unknown): Response | null {
 }
 
 /**
- * The answer for a request that failed: 503 for the kit's store (the widget retries it), 502/504
- * for the service, and, for a configuration error or a bug, 500. Every failure is reported (the
+ * The answer for a request that failed: 503 for the kit's store (the widget retries it), 429 for a
+ * spent budget, 502/504 for the service, and, for a configuration error or a bug, 500. Every failure is reported (the
  * reporter keeps an outage to a line a second), with the transaction when the handler knows it.
  */
 export function failureResponse(error: unknown, report: Report, uuid?: string): Response {
   report(error, uuid);
+  if (error instanceof KycBudgetExceededError)
+    return errorResponse(429, 'budget_exceeded', 'the backend is busier than it allows itself: retry later', {
+      'retry-after': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))),
+    });
   if (error instanceof KycStoreError)
     return errorResponse(503, 'store_unavailable', 'the backend could not reach its store; retry shortly', { 'retry-after': '1' });
   return upstreamFailure(error) ?? errorResponse(500, 'internal', 'the backend could not serve this request');

@@ -4,7 +4,9 @@ import { KycSessionRefusedError } from '../sessions/refused-error.js';
 import type { ResolvedSendOptions, SendChannel } from '../sends/options.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import type { SendTake } from '../state/store.js';
+import { takeLimits } from '../budgets/limits.js';
+import { sendLimits, type SendRefusal } from '../sends/limits.js';
+import type { BudgetName } from '../budgets/options.js';
 import { limitedBody } from './limited-body.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, notFound } from './responses.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
@@ -19,7 +21,7 @@ export interface SendAnswerBody {
 /** The body names the channel and nothing else that counts: a few bytes. */
 const MAX_BODY_BYTES = 1024;
 
-const REFUSALS: Record<Extract<SendTake, { taken: false }>['reason'], string> = {
+const REFUSALS: Record<SendRefusal, string> = {
   cooldown: 'the link was sent a moment ago: wait before sending it again',
   too_many_sends: 'the link of this verification was sent as many times as allowed',
   too_many_owner_sends: 'links were sent too often: wait before sending another',
@@ -31,11 +33,11 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * `POST …/{uuid}/send` with `{ "channel": "email" }`: sends the transaction's link to its owner through
  * `sendLink`, to the destination the backend's records have (the body cannot name one). Only the
  * owner (else 404, as for an unknown uuid), only while pending (409), from the backend's own pages
- * (403), within the limits held in the store (429 with Retry-After). docs/send-link.md.
+ * (403), within the limits and budgets held in the store (429 with Retry-After). docs/send-link.md.
  */
 export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowedOrigins: ReadonlySet<string>) {
   const { store, reader } = kit;
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
     const refusal = refusalOf(request, allowedOrigins, ['send']);
     if (refusal) {
@@ -46,7 +48,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the path must end with a transaction uuid, then /send');
     try {
       const created = await store.getCreated(uuid);
-      const owner = kit.owner ? (await kit.owner(request)) || null : null;
+      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
       if (!created || owner === null || created.owner !== owner) return notFound();
       const channel = await channelOf(request);
       if (!channel || !options.channels.includes(channel)) {
@@ -62,20 +64,30 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       const untilExpiry = reader.untilExpiryOf(status);
       if (status.state !== 'pending' || untilExpiry === 0)
         return errorResponse(409, 'not_pending', `the verification has ended (${status.state}): nothing to send`);
-      const take = await store.takeSend(uuid, owner, options.limits, untilExpiry);
-      if (!take.taken) {
-        return errorResponse(429, take.reason, REFUSALS[take.reason], { 'retry-after': String(seconds(take.retryAfterMs)) });
-      }
       const link = created.link ?? kit.client.verificationLink(uuid);
+      const sending = { uuid, link, channel, owner, request, context };
+      const destination = await options.destination?.(sending);
+      // The transaction's sends count for its life: until its expiry, and the retention after (never less).
+      const lifeMs = untilExpiry + kit.tuning.retentionMs;
+      const take = await takeLimits(store, await sendLimits(kit, { uuid, owner, destination, lifeMs }, options.limits));
+      if (!take.taken) {
+        if (!(take.reason in REFUSALS)) return await kit.budgets.refuse(take.reason as BudgetName, take.retryAfterMs, 'send');
+        const reason = take.reason as SendRefusal;
+        // Its count refuses it until the transaction expires, not for the count's whole window.
+        const retryAfterMs = reason === 'too_many_sends' ? untilExpiry : take.retryAfterMs;
+        return errorResponse(429, reason, REFUSALS[reason], { 'retry-after': String(seconds(retryAfterMs)) });
+      }
       let to: string;
       try {
-        ({ to } = await options.sendLink({ uuid, link, channel, owner, request }));
+        ({ to } = await options.sendLink(sending));
         if (typeof to !== 'string') throw new TypeError(`sendLink resolved with ${JSON.stringify(to)} as "to", not a string`);
       } catch (error) {
         kit.report(error, uuid);
         return errorResponse(502, 'send_failed', 'the link could not be sent now; try again later');
       }
-      const body: SendAnswerBody = { channel, to, retry_after: take.nextInMs === null ? null : seconds(take.nextInMs) };
+      // The transaction's count is the first limit: none left, no next send; else the next after the cooldown.
+      const last = options.limits.perTransaction !== Infinity && take.hits[0]!.remaining === 0;
+      const body: SendAnswerBody = { channel, to, retry_after: last ? null : seconds(options.limits.cooldownMs) };
       return jsonResponse(200, body);
     } catch (error) {
       if (error instanceof KycApiError && (error.status === 403 || error.status === 404)) return notFound();

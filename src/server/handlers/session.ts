@@ -6,7 +6,8 @@ import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
 import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
-import { refusedResponse } from '../sessions/limits.js';
+import { giveBack, takeLimits } from '../budgets/limits.js';
+import { creationLimits, refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
 import { resumable } from '../sessions/resume.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
@@ -16,11 +17,15 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 export type { SessionTransactionRequest } from '../sessions/create.js';
 
 /**
- * Builds the create request for the caller from the incoming Request (its session, its user,
- * its `nin`, its metadata). The browser's body is never read. Return a Response to refuse
- * (for example a 401 when nobody is logged in). Called only when a transaction is to be created.
+ * Builds the create request for the caller from the incoming Request and what the mount passed with
+ * it (`context`: the host's session, its user, its `nin`, its metadata). The browser's body is never
+ * read. Return a Response to refuse (for example a 401 when nobody is logged in). Called only when a
+ * transaction is to be created.
  */
-export type BuildRequest = (request: Request) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
+export type BuildRequest<Context extends RequestContext = RequestContext> = (
+  request: Request,
+  context: Context,
+) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
 
 /**
  * The body of the session answer (docs/host-protocol.md): the status object, the link to show the
@@ -44,8 +49,8 @@ const WAIT_STEP_MS = 100;
 
 /**
  * `POST`: answers the caller's current transaction (200), or creates one (201) when the caller asks
- * for a new one, has none to resume, or has no owner; within the owner's limits (429) and the
- * store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
+ * for a new one, has none to resume, or has no owner; within the owner's limits and the kit's
+ * budgets (429) and the store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
  */
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
@@ -65,12 +70,20 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
-  async function create(request: Request, owner: string | null, key: string): Promise<Response> {
-    const built = await buildRequest(request);
+  async function create(request: Request, context: RequestContext, owner: string | null, key: string): Promise<Response> {
+    const built = await buildRequest(request, context);
     if (built instanceof Response) return built;
+    const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
+    const take = await takeLimits(store, limits);
+    if (!take.taken) {
+      if (take.reason === 'too_many_created') return refusedResponse({ reason: take.reason, retryAfterMs: take.retryAfterMs });
+      return kit.budgets.refuse(take.reason, take.retryAfterMs, 'session');
+    }
     const place = crypto.randomUUID();
-    const reservation = await store.reserveSession(owner, place, options.limits, HOLD_MS);
+    const reservation = await store.reserveSession(owner, place, options.limits.maxPending, HOLD_MS);
     if (!reservation.reserved) {
+      // Nothing is created: the creation counts against no limit.
+      await giveBack(store, limits);
       if (reservation.reason === 'store_full')
         kit.report(new KycStoreFullError("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore"));
       return refusedResponse(reservation);
@@ -117,7 +130,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   }
 
   /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
-  async function resumeOrCreate(request: Request, owner: string, key: string, context?: RequestContext): Promise<Response> {
+  async function resumeOrCreate(request: Request, context: RequestContext, owner: string, key: string): Promise<Response> {
     const lease = `session:${JSON.stringify([owner, key])}`;
     const holder = crypto.randomUUID();
     for (;;) {
@@ -128,7 +141,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(request, created.status, created.session.link, true) : await create(request, owner, key);
+          return created ? answer(request, created.status, created.session.link, true) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }
@@ -137,7 +150,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     }
   }
 
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
@@ -146,13 +159,13 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     }
     try {
       // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
-      const owner = kit.owner ? (await kit.owner(request)) || null : null;
+      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
       if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
       // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
-      if (owner === null) return await create(request, null, '');
-      const key = await options.key(request);
-      if (modeOf(request) === 'new') return await create(request, owner, key);
-      return await resumeOrCreate(request, owner, key, context);
+      if (owner === null) return await create(request, context, null, '');
+      const key = await options.key(request, context);
+      if (modeOf(request) === 'new') return await create(request, context, owner, key);
+      return await resumeOrCreate(request, context, owner, key);
     } catch (error) {
       return failureResponse(error, kit.report);
     }

@@ -4,30 +4,47 @@ import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { STREAM_RETRY_MS } from '../state/timings.js';
 import type { ResolvedTuning } from '../tuning.js';
+import type { BudgetName, ResolvedBudgets } from '../budgets/options.js';
 import { etagOf } from './etag.js';
 import { errorResponse } from './responses.js';
 
-/** The limits on status streams open in this process: it counts them per transaction and per caller, and refuses one past either limit. */
+type StreamLimits = Pick<ResolvedTuning, 'maxStreamsPerTransaction' | 'maxStreamsPerCaller'> &
+  Pick<ResolvedBudgets, 'streamsPerProcess' | 'streamsPerAddress'>;
+
+/**
+ * The limits on status streams open in this process: it counts them per transaction, per caller,
+ * per client address (when known) and in all, and refuses one past any limit.
+ */
 export class StreamLimiter {
   readonly #counts = new Map<string, number>();
 
-  constructor(private readonly limits: Pick<ResolvedTuning, 'maxStreamsPerTransaction' | 'maxStreamsPerCaller'>) {}
+  constructor(private readonly limits: StreamLimits) {}
 
-  /** Counts a stream of `uuid` for `caller`, unless either is at its limit: then false. */
-  open(uuid: string, caller: string): boolean {
-    const keys = [`uuid:${uuid}`, `caller:${caller}`];
-    const limits = [this.limits.maxStreamsPerTransaction, this.limits.maxStreamsPerCaller];
-    if (keys.some((key, index) => (this.#counts.get(key) ?? 0) >= limits[index]!)) return false;
-    for (const key of keys) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
-    return true;
+  /** Counts a stream of `uuid` for `caller` from `address`, unless one of them is at its limit: then which budget refuses it, or 'too_many_streams'. */
+  open(uuid: string, caller: string, address: string | undefined): 'too_many_streams' | BudgetName | null {
+    const counted = this.#keys(uuid, caller, address);
+    const full = counted.find(([key, limit]) => (this.#counts.get(key) ?? 0) >= limit);
+    if (full) return full[2];
+    for (const [key] of counted) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    return null;
   }
 
-  close(uuid: string, caller: string): void {
-    for (const key of [`uuid:${uuid}`, `caller:${caller}`]) {
+  close(uuid: string, caller: string, address: string | undefined): void {
+    for (const [key] of this.#keys(uuid, caller, address)) {
       const count = (this.#counts.get(key) ?? 1) - 1;
       if (count) this.#counts.set(key, count);
       else this.#counts.delete(key);
     }
+  }
+
+  #keys(uuid: string, caller: string, address: string | undefined): [string, number, 'too_many_streams' | BudgetName][] {
+    const { maxStreamsPerTransaction, maxStreamsPerCaller, streamsPerProcess, streamsPerAddress } = this.limits;
+    return [
+      [`uuid:${uuid}`, maxStreamsPerTransaction, 'too_many_streams'],
+      [`caller:${caller}`, maxStreamsPerCaller, 'too_many_streams'],
+      ['process', streamsPerProcess, 'streamsPerProcess'],
+      ...(address === undefined ? [] : [[`address:${address}`, streamsPerAddress, 'streamsPerAddress'] as [string, number, BudgetName]]),
+    ];
   }
 }
 
@@ -45,12 +62,21 @@ const SSE_HEADERS = {
  * of the stream after an end state. Each status event's id is its version (its ETag), so a
  * reconnecting browser gets what changed since and nothing it has.
  */
-export function statusStream(kit: KitState, uuid: string, caller: string, request: Request, context: RequestContext | undefined): Response {
-  if (!kit.streams.open(uuid, caller)) {
+export async function statusStream(
+  kit: KitState,
+  uuid: string,
+  caller: string,
+  request: Request,
+  context: RequestContext | undefined,
+): Promise<Response> {
+  const address = await kit.budgets.addressOf(request);
+  const refusal = kit.streams.open(uuid, caller, address);
+  if (refusal === 'too_many_streams') {
     return errorResponse(429, 'too_many_streams', 'too many status streams are open for this transaction or caller', {
       'retry-after': '5',
     });
   }
+  if (refusal) return kit.budgets.refuse(refusal, 5000, 'status');
   let sentVersion = request.headers.get('last-event-id');
   let finish = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -76,7 +102,7 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
         finished = true;
         clearInterval(heartbeat);
         unwatch();
-        kit.streams.close(uuid, caller);
+        kit.streams.close(uuid, caller, address);
         request.signal.removeEventListener('abort', finish);
         try {
           controller.close();

@@ -3,6 +3,7 @@ import { webhookPayloadShape } from '../client/answer-shapes.js';
 import { parseJson } from '../client/parse-json.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
+import { sha256Hex } from '../budgets/digest.js';
 import { limitedBody } from './limited-body.js';
 import { errorResponse, failureResponse, methodNotAllowed } from './responses.js';
 import { hasValidSignature } from './webhook-signature.js';
@@ -16,7 +17,8 @@ export interface WebhookOptions {
    * With `secret` only: a signed delivery whose `updated_at` (inside the signed body, so it cannot
    * be changed without the secret) is further than this from the kit's clock answers 401, so a
    * captured delivery cannot be replayed later. Leave room for clock skew and the service's
-   * retries. Default: no limit.
+   * retries. Default: no limit. A signed delivery is recognised when it comes again within twice
+   * this (10 minutes without it) and answered 204 without a read.
    */
   replayToleranceMs?: number;
 }
@@ -55,6 +57,13 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
     if (replayToleranceMs !== undefined && !(Math.abs(kit.client.now() - Date.parse(updated_at)) <= replayToleranceMs)) {
       return errorResponse(401, 'outside_tolerance', 'the delivery is older (or newer) than the replay tolerance allows');
     }
+    // A signed delivery seen already (the same body, so the same signature) is answered again without a read.
+    const delivery = secret ? await deliveryLimit(body, replayToleranceMs) : undefined;
+    try {
+      if (delivery && !(await kit.store.hit(delivery.key, 1, delivery.windowMs)).allowed) return new Response(null, { status: 204 });
+    } catch (error) {
+      return failureResponse(error, kit.report, uuid);
+    }
     try {
       // Not created here: no job and no provider read on behalf of whoever posted it.
       if (!(await kit.store.getCreated(uuid))) return new Response(null, { status: 204 });
@@ -69,10 +78,26 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
       }
       return new Response(null, { status: 204 });
     } catch (error) {
-      // Not recorded: an error answer, so that a service that retries delivers again.
+      // Not recorded: an error answer, so that a service that retries delivers again, and is not taken for a replay.
+      if (delivery) await Promise.resolve(kit.store.hit(delivery.key, 1, delivery.windowMs, -1)).catch(() => {});
       return failureResponse(error, kit.report, uuid);
     }
   };
+}
+
+/** How long a signed delivery is remembered without a replay tolerance: a replay after it costs one read, no more. */
+const DELIVERY_MEMORY_MS = 600_000;
+
+/**
+ * The limit of one signed delivery, keyed by its body's digest: once within the time its replay
+ * would be accepted (`updated_at` within the tolerance either side of the clock), else 10 minutes.
+ */
+async function deliveryLimit(
+  body: Uint8Array<ArrayBuffer>,
+  replayToleranceMs: number | undefined,
+): Promise<{ key: string; windowMs: number }> {
+  const key = `webhook:${await sha256Hex(body)}`;
+  return { key, windowMs: replayToleranceMs === undefined ? DELIVERY_MEMORY_MS : 2 * replayToleranceMs + 1 };
 }
 
 /** Reads the step a delivery announced (one confirmation per uuid, however many deliveries ask); an end it finds goes to the result delivery. */

@@ -7,9 +7,6 @@ import type {
   JobTake,
   LimitHit,
   OwnerSession,
-  SendLimits,
-  SendTake,
-  SessionLimits,
   SessionReservation,
   StatusListener,
   Store,
@@ -78,14 +75,13 @@ export class RedisStore implements Store {
     return parse(await this.#client.get(this.#key('created', uuid)));
   }
 
-  async reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): Promise<SessionReservation> {
-    // Redis holds no bound of its own here (its maxmemory is the operator's): without an owner, nothing to count.
+  async reserveSession(owner: string | null, id: string, maxPending: number, holdMs: number): Promise<SessionReservation> {
+    // Redis holds no bound of its own here: every key expires (docs/fleet.md sizes it), and its maxmemory is the operator's.
     if (owner === null) return { reserved: true };
-    const off = (limit: number) => (Number.isFinite(limit) ? limit : -1);
-    const args = [id, off(limits.maxPending), off(limits.maxCreated), limits.createdWindowMs, holdMs];
+    const args = [id, Number.isFinite(maxPending) ? maxPending : -1, holdMs];
     const [outcome, retryAfterMs] = (await this.#runLedger('reserveSession', owner, ...args)) as [string, number?];
     if (outcome === 'reserved') return { reserved: true };
-    return { reserved: false, reason: outcome as 'too_many_pending' | 'too_many_created', retryAfterMs: retryAfterMs! };
+    return { reserved: false, reason: 'too_many_pending', retryAfterMs: retryAfterMs! };
   }
 
   async confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): Promise<void> {
@@ -98,17 +94,6 @@ export class RedisStore implements Store {
 
   async latestSession(owner: string, key: string): Promise<OwnerSession | undefined> {
     return parse((await this.#runLedger('latestSession', owner, key)) as string | null);
-  }
-
-  async takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): Promise<SendTake> {
-    const count = (limit: number) => (Number.isFinite(limit) ? limit : -1);
-    const args = [count(limits.perTransaction), limits.cooldownMs, count(limits.perOwner), limits.ownerWindowMs, Math.ceil(keepMs)];
-    const [outcome, ms] = (await this.#run('takeSend', this.#key('sends', uuid), this.#key('owner-sends', owner), ...args)) as [
-      string,
-      number,
-    ];
-    if (outcome === 'taken') return { taken: true, nextInMs: ms < 0 ? null : ms };
-    return { taken: false, reason: outcome as Extract<SendTake, { taken: false }>['reason'], retryAfterMs: ms };
   }
 
   async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<LimitHit> {

@@ -10,7 +10,6 @@
 
 import { followScripts } from './follow-scripts.js';
 import { limitScripts } from './limit-script.js';
-import { sendScripts } from './send-scripts.js';
 import { sessionScripts } from './session-scripts.js';
 
 export interface ScriptDefinition {
@@ -142,7 +141,6 @@ return 1
 export const scripts = {
   ...sessionScripts,
   ...followScripts,
-  ...sendScripts,
   ...limitScripts,
   resetLease: { numberOfKeys: 1, lua: resetLease },
   writeStatus: { numberOfKeys: 1, lua: writeStatus },

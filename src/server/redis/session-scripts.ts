@@ -1,6 +1,5 @@
 /**
- * The Lua scripts of RedisStore's session ledgers: one JSON value per owner,
- * `{ created: [times], windowMs, places: [place] }`, where a place is a reservation `{ id, holdUntil }`
+ * The Lua scripts of RedisStore's session ledgers: one JSON value per owner, `{ places: [place] }`, where a place is a reservation `{ id, holdUntil }`
  * or a created transaction `{ id, session, expiresAt, keepUntil }`. Each script reads, prunes and
  * writes the ledger in one step, on the Redis server's clock, so that a fleet enforces one limit.
  */
@@ -11,7 +10,7 @@ const ledger = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local statusPrefix = ARGV[1]
-local ledger = cjson.decode(redis.call('GET', KEYS[1]) or '{"created":[],"windowMs":0,"places":[]}')
+local ledger = cjson.decode(redis.call('GET', KEYS[1]) or '{"places":[]}')
 local function pending(place)
   if place.holdUntil then return place.holdUntil > now end
   return place.expiresAt > now and redis.call('HGET', statusPrefix .. place.session.uuid, 'end') ~= '1'
@@ -41,8 +40,6 @@ local function withoutPlace(id)
 end
 local function save()
   local keepUntil = -math.huge
-  local last = ledger.created[#ledger.created]
-  if last then keepUntil = last + ledger.windowMs end
   for _, place in ipairs(ledger.places) do keepUntil = math.max(keepUntil, place.holdUntil or place.keepUntil) end
   if keepUntil > now then
     redis.call('SET', KEYS[1], cjson.encode(ledger), 'PX', math.ceil(keepUntil - now))
@@ -52,18 +49,9 @@ local function save()
 end
 `;
 
-/**
- * ARGV[2]: the place's id, ARGV[3]: maxPending, ARGV[4]: maxCreated (-1: no limit), ARGV[5]: the
- * window in ms, ARGV[6]: holdMs. Returns { 'reserved' } or { reason, retryAfterMs }.
- */
+/** ARGV[2]: the place's id, ARGV[3]: maxPending (-1: no limit), ARGV[4]: holdMs. Returns { 'reserved' } or { 'too_many_pending', retryAfterMs }. */
 const reserveSession = `${ledger}
-local id, maxPending, maxCreated, windowMs, holdMs = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local created = {}
-for _, at in ipairs(ledger.created) do
-  if at > now - windowMs then created[#created + 1] = at end
-end
-ledger.created = created
-ledger.windowMs = windowMs
+local id, maxPending, holdMs = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
 local count, freedAt = 0, math.huge
 for _, place in ipairs(ledger.places) do
   if pending(place) then
@@ -72,10 +60,6 @@ for _, place in ipairs(ledger.places) do
   end
 end
 if maxPending >= 0 and count >= maxPending then return { 'too_many_pending', freedAt - now } end
-if maxCreated >= 0 and #created >= maxCreated then
-  return { 'too_many_created', created[#created - maxCreated + 1] + windowMs - now }
-end
-if maxCreated >= 0 then created[#created + 1] = now end
 ledger.places[#ledger.places + 1] = { id = id, holdUntil = now + holdMs }
 save()
 return { 'reserved' }

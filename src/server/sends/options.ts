@@ -1,4 +1,4 @@
-import type { SendLimits } from '../state/store.js';
+import type { RequestContext } from '../state/background.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 
 export type { SendChannel };
@@ -6,7 +6,7 @@ export type { SendChannel };
 export const SEND_CHANNELS: readonly SendChannel[] = ['email', 'sms'];
 
 /** What the kit gives `sendLink`: the transaction, its link, the channel asked for, and its owner. */
-export interface SendLinkContext {
+export interface SendLinkContext<Context extends RequestContext = RequestContext> {
   uuid: string;
   /** The verification link to send (the one the session handler answered). */
   link: string;
@@ -15,6 +15,8 @@ export interface SendLinkContext {
   owner: string;
   /** The browser's request (its cookies, its language). Never take the destination from it. */
   request: Request;
+  /** What the mount passed with the request (`{ req, res }` under `toNodeHandler`): the host's session, its user. */
+  context: Context;
 }
 
 /**
@@ -22,7 +24,24 @@ export interface SendLinkContext {
  * backend's mailer or SMS provider; resolves with the destination masked for display (`m•••@gmail.com`).
  * A throw answers 502 to the browser and goes to `onError`.
  */
-export type SendLink = (context: SendLinkContext) => Promise<{ to: string }>;
+export type SendLink<Context extends RequestContext = RequestContext> = (send: SendLinkContext<Context>) => Promise<{ to: string }>;
+
+/**
+ * The destination `sendLink` will send to for this context (the number or address from the
+ * backend's records, in full): the kit counts sends per destination (`budgets`) before sending.
+ */
+export type SendDestination<Context extends RequestContext = RequestContext> = (send: SendLinkContext<Context>) => string | Promise<string>;
+
+/** The limits on sending a transaction's link (docs/send-link.md); `Infinity` turns a count off. */
+export interface SendLimits {
+  /** Sends of one transaction's link, for its whole life. */
+  perTransaction: number;
+  /** The least time between two sends of one transaction's link. */
+  cooldownMs: number;
+  /** Sends by one owner, of all its transactions, within `ownerWindowMs`. */
+  perOwner: number;
+  ownerWindowMs: number;
+}
 
 /** The limits on sending (docs/send-link.md): all of them held in the store, so a fleet enforces one. */
 export interface SendLimitOptions {
@@ -40,6 +59,7 @@ export const SEND_DEFAULTS: SendLimits = { perTransaction: 3, cooldownMs: 60_000
 
 export interface ResolvedSendOptions {
   sendLink: SendLink;
+  destination: SendDestination | undefined;
   channels: readonly SendChannel[];
   limits: SendLimits;
 }
@@ -48,6 +68,7 @@ export function resolveSendOptions(
   sendLink: SendLink | undefined,
   channels: readonly SendChannel[] = ['email'],
   limits: SendLimitOptions = {},
+  destination?: SendDestination,
 ): ResolvedSendOptions | null {
   if (!sendLink) return null;
   const resolved = { ...SEND_DEFAULTS, ...limits };
@@ -63,5 +84,5 @@ export function resolveSendOptions(
   const unknown = channels.filter((channel) => !SEND_CHANNELS.includes(channel));
   if (unknown.length || !channels.length)
     throw new RangeError(`sendChannels: one or more of ${SEND_CHANNELS.join(', ')}, not ${channels.join(', ')}`);
-  return { sendLink, channels: [...new Set(channels)], limits: resolved };
+  return { sendLink, destination, channels: [...new Set(channels)], limits: resolved };
 }

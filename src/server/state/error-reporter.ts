@@ -1,5 +1,7 @@
 import { KycError } from '../kyc-error.js';
 import { KycApiError } from '../client/errors.js';
+import { KycBudgetExceededError } from '../budgets/budget-error.js';
+import { KycSessionRefusedError } from '../sessions/refused-error.js';
 import { KycOrphanedTransactionError } from './store-errors.js';
 
 /** Where in the kit an error was met: a handler, the result delivery, the store's channel, or other work after an answer. */
@@ -39,7 +41,8 @@ export class KycRepeatedError extends KycError {
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
  * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the backend must reconcile.
+ * each names a transaction the backend must reconcile. A spent budget is told through `tell`
+ * alone (the budgets keep it to once a minute), never as each request it refuses.
  */
 export class ErrorReporter {
   readonly #windows = new Map<string, { count: number; last: unknown; handler: ErrorSource }>();
@@ -54,7 +57,13 @@ export class ErrorReporter {
     return (error, uuid) => this.#report(error, uuid === undefined ? { handler } : { handler, uuid });
   }
 
+  /** Tells a spent budget, already limited to once a minute by the budgets. */
+  tell(error: KycBudgetExceededError, handler: ErrorSource): void {
+    this.#emit(error, { handler });
+  }
+
   #report(error: unknown, context: ErrorContext): void {
+    if (error instanceof KycBudgetExceededError) return;
     if (error instanceof KycOrphanedTransactionError) return this.#emit(error, context);
     const kind = kindOf(error, context.handler);
     const window = this.#windows.get(kind);
@@ -92,4 +101,15 @@ export class ErrorReporter {
 function kindOf(error: unknown, handler: ErrorSource): string {
   const name = error instanceof Error ? error.name : typeof error;
   return `${handler}: ${name}${error instanceof KycApiError ? ` ${error.status}` : ''}`;
+}
+
+/**
+ * The default `onError`: a refused request (a probe, a form on another site, a page without the
+ * header) is one line, since nothing failed in the kit; anything else goes to console.error whole.
+ */
+export function logError(error: unknown, context: ErrorContext): void {
+  const refused = error instanceof KycRepeatedError ? error.last : error;
+  if (refused instanceof KycSessionRefusedError)
+    console.warn(`kyc-verify ${context.handler}: ${error instanceof Error ? error.message : error}`);
+  else console.error(error);
 }

@@ -1,3 +1,4 @@
+import type { Budgets } from '../budgets/budgets.js';
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
 import type { StreamLimiter } from '../handlers/status-stream.js';
@@ -24,6 +25,8 @@ export interface KitState {
   /** The live statuses behind the status streams, and the streams open. */
   feed: StatusFeed;
   streams: StreamLimiter;
+  /** The budgets no choice of owner escapes (docs/budgets.md). */
+  budgets: Budgets;
   tuning: ResolvedTuning;
   /** What every status answer adds about the backend's offers (the channels it sends the link on). */
   offers: Pick<TransactionStatus, 'send'>;

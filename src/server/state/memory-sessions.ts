@@ -1,14 +1,11 @@
 import { ExpiringMap } from './expiring-map.js';
-import type { OwnerSession, SessionLimits, SessionReservation } from './store.js';
+import type { OwnerSession, SessionReservation } from './store.js';
 
 /** A place held for a creation under way, or a created transaction. */
 type Place = { id: string; holdUntil: number } | { id: string; session: OwnerSession; expiresAt: number; keepUntil: number };
 
-/** One owner's creations within the window (times, oldest first) and places. */
+/** One owner's places. */
 interface Ledger {
-  created: number[];
-  /** The window of the last reservation: how long its creations count. */
-  windowMs: number;
   places: Place[];
 }
 
@@ -17,8 +14,15 @@ export interface MemorySessionsOptions {
   now: () => number;
   /** Whether the stored status of `uuid` is an end. */
   hasEnded: (uuid: string) => boolean;
-  /** The live transaction records of the store, and how long until the first expires. */
-  records: { readonly size: number; soonestExpiryMs(): number };
+  /**
+   * The transaction records of the store: how many, how long until the first expires, and room
+   * made by forgetting the oldest one whose result was delivered (its owner and uuid; undefined when there is none).
+   */
+  records: {
+    readonly size: number;
+    soonestExpiryMs(): number;
+    forgetOldestDelivered(): { owner: string | null; uuid: string } | undefined;
+  };
 }
 
 /** The session ledgers of a MemoryStore: `reserveSession` and its kin of the Store contract, for one process. */
@@ -32,25 +36,16 @@ export class MemorySessions {
     this.#reserved = new ExpiringMap(options.maxEntries, options.now, 'reservations');
   }
 
-  reserve(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {
+  reserve(owner: string | null, id: string, maxPending: number, holdMs: number): SessionReservation {
     const now = this.options.now();
-    const { records, maxEntries } = this.options;
-    if (records.size + this.#reserved.size >= maxEntries) {
-      return { reserved: false, reason: 'store_full', retryAfterMs: records.soonestExpiryMs() || holdMs };
-    }
+    if (!this.#hasRoom()) return { reserved: false, reason: 'store_full', retryAfterMs: this.options.records.soonestExpiryMs() || holdMs };
     if (owner === null) return (this.#reserved.set(id, true, holdMs), { reserved: true });
-    const ledger = this.#ledger(owner, now, limits.createdWindowMs);
-    ledger.windowMs = limits.createdWindowMs;
+    const ledger = this.#ledger(owner, now);
     const pending = ledger.places.filter((place) => this.#isPending(place, now));
-    if (pending.length >= limits.maxPending) {
+    if (pending.length >= maxPending) {
       const freedAt = Math.min(...pending.map((place) => ('holdUntil' in place ? place.holdUntil : place.expiresAt)));
       return { reserved: false, reason: 'too_many_pending', retryAfterMs: freedAt - now };
     }
-    if (ledger.created.length >= limits.maxCreated) {
-      const freedAt = ledger.created[ledger.created.length - limits.maxCreated]! + limits.createdWindowMs;
-      return { reserved: false, reason: 'too_many_created', retryAfterMs: freedAt - now };
-    }
-    if (Number.isFinite(limits.maxCreated)) ledger.created.push(now);
     ledger.places.push({ id, holdUntil: now + holdMs });
     this.#reserved.set(id, true, holdMs);
     this.#save(owner, ledger, now);
@@ -82,23 +77,40 @@ export class MemorySessions {
     return sessions.at(-1)?.session;
   }
 
-  /** The owner's ledger, without what no longer counts: creations out of `windowMs`, places let go or superseded. */
-  #ledger(owner: string, now: number, windowMs?: number): Ledger {
+  /** Room for one more transaction, made by forgetting delivered ones (oldest first) when the records are at the bound. */
+  #hasRoom(): boolean {
+    const { records, maxEntries } = this.options;
+    while (records.size + this.#reserved.size >= maxEntries) {
+      const forgotten = records.forgetOldestDelivered();
+      if (!forgotten) return false;
+      if (forgotten.owner !== null) this.#forgetPlace(forgotten.owner, forgotten.uuid);
+    }
+    return true;
+  }
+
+  /** Forgets the place of a transaction the store forgot, and the owner's ledger with its last place. */
+  #forgetPlace(owner: string, uuid: string): void {
+    const now = this.options.now();
+    const ledger = this.#ledger(owner, now);
+    ledger.places = ledger.places.filter((place) => !('session' in place && place.session.uuid === uuid));
+    this.#save(owner, ledger, now);
+  }
+
+  /** The owner's ledger, without the places let go or superseded. */
+  #ledger(owner: string, now: number): Ledger {
     const ledger = this.#ledgers.get(owner);
-    if (!ledger) return { created: [], windowMs: windowMs ?? 0, places: [] };
-    const created = windowMs === undefined ? ledger.created : ledger.created.filter((at) => at > now - windowMs);
+    if (!ledger) return { places: [] };
     const places = ledger.places.filter((place, index) => {
       if ('holdUntil' in place) return place.holdUntil > now;
       const newer = ledger.places.slice(index + 1).some((later) => 'session' in later && later.session.key === place.session.key);
       return place.keepUntil > now && (!newer || this.#isPending(place, now));
     });
-    return { created, windowMs: ledger.windowMs, places };
+    return { places };
   }
 
-  /** Keeps the ledger as long as any of its places or creations still counts. */
+  /** Keeps the ledger as long as any of its places still counts. */
   #save(owner: string, ledger: Ledger, now: number): void {
-    const ends = ledger.places.map((place) => ('holdUntil' in place ? place.holdUntil : place.keepUntil));
-    const keepUntil = Math.max(...ends, (ledger.created.at(-1) ?? -Infinity) + ledger.windowMs);
+    const keepUntil = Math.max(...ledger.places.map((place) => ('holdUntil' in place ? place.holdUntil : place.keepUntil)));
     if (keepUntil > now) this.#ledgers.set(owner, ledger, keepUntil - now);
     else this.#ledgers.delete(owner);
   }

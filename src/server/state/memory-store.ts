@@ -1,7 +1,7 @@
 import { isTerminal } from '../../shared/transaction-state.js';
 import { ExpiringMap } from './expiring-map.js';
-import { MemorySends } from './memory-sends.js';
 import { MemorySessions } from './memory-sessions.js';
+import { jobKey } from './result-delivery.js';
 import { SlidingLogs } from './sliding-logs.js';
 import type {
   CachedStatus,
@@ -9,9 +9,6 @@ import type {
   JobTake,
   LimitHit,
   OwnerSession,
-  SendLimits,
-  SendTake,
-  SessionLimits,
   SessionReservation,
   Store,
   StatusListener,
@@ -21,7 +18,8 @@ import type {
 export interface MemoryStoreOptions {
   /**
    * How many transactions the store remembers at once, each until its expiry plus the retention
-   * (with its cached status, result job, leases and marks). A full store refuses new transactions
+   * (with its cached status, result job, leases and marks). At the bound it forgets the oldest
+   * transaction whose result was delivered to make room; with none, it refuses new transactions
    * (`store_full`) and never forgets a live one. Default 10 000.
    */
   maxEntries?: number;
@@ -61,7 +59,6 @@ export class MemoryStore implements Store {
   readonly #followed: ExpiringMap<number>;
   readonly #shared: ExpiringMap<string>;
   readonly #sessions: MemorySessions;
-  readonly #sends: MemorySends;
   readonly #limits: SlidingLogs;
 
   constructor({ maxEntries = 10_000, now = Date.now }: MemoryStoreOptions = {}) {
@@ -75,6 +72,7 @@ export class MemoryStore implements Store {
     // The access token, and per transaction the handoff's code and state (docs/handoff.md).
     this.#shared = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'shared values');
     this.#followed = new ExpiringMap(maxEntries, now, 'followed transactions');
+    const created = this.#created;
     this.#sessions = new MemorySessions({
       maxEntries,
       now,
@@ -82,9 +80,14 @@ export class MemoryStore implements Store {
         const stored = this.#statuses.get(uuid);
         return stored !== undefined && isTerminal(stored.status.state);
       },
-      records: this.#created,
+      records: {
+        get size() {
+          return created.size;
+        },
+        soonestExpiryMs: () => created.soonestExpiryMs(),
+        forgetOldestDelivered: () => this.#forgetOldestDelivered(),
+      },
     });
-    this.#sends = new MemorySends(maxEntries, now);
     // A few limiter keys per transaction (its sends, its owner's, its delivery's) beside the kit-wide ones.
     this.#limits = new SlidingLogs(4 * maxEntries + SPARE_ENTRIES, now);
   }
@@ -93,8 +96,8 @@ export class MemoryStore implements Store {
     return this.#limits.hit(key, limit, windowMs, cost);
   }
 
-  reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): SessionReservation {
-    return this.#sessions.reserve(owner, id, limits, holdMs);
+  reserveSession(owner: string | null, id: string, maxPending: number, holdMs: number): SessionReservation {
+    return this.#sessions.reserve(owner, id, maxPending, holdMs);
   }
 
   confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): void {
@@ -107,10 +110,6 @@ export class MemoryStore implements Store {
 
   latestSession(owner: string, key: string): OwnerSession | undefined {
     return this.#sessions.latest(owner, key);
-  }
-
-  takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): SendTake {
-    return this.#sends.take(uuid, owner, limits, keepMs);
   }
 
   saveCreated(record: CreatedTransaction, ttlMs: number): void {
@@ -246,6 +245,18 @@ export class MemoryStore implements Store {
 
   setShared(key: string, value: string, ttlMs: number): void {
     this.#shared.set(key, value, ttlMs);
+  }
+
+  /** Forgets the oldest transaction whose result job is done, with all the store holds of it; undefined when there is none. */
+  #forgetOldestDelivered(): CreatedTransaction | undefined {
+    for (const [uuid, record] of this.#created.entries()) {
+      if (!this.#jobs.get(jobKey(uuid))?.done) continue;
+      for (const kind of [this.#created, this.#statuses, this.#jobs, this.#followed])
+        kind.delete(kind === this.#jobs ? jobKey(uuid) : uuid);
+      for (const mark of ['watched', 'webhooked', 'step-webhooks'] as const) this.#marks.delete(`${mark}:${uuid}`);
+      return record;
+    }
+    return undefined;
   }
 
   #heldBy(key: string, holder: string): Job | undefined {

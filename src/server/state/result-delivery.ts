@@ -108,4 +108,5 @@ export class ResultDelivery {
 }
 
 const JOB_PREFIX = 'result:';
-const jobKey = (uuid: string) => `${JOB_PREFIX}${uuid}`;
+/** The key of `uuid`'s result job in the store (a store that makes room by it reads it: docs/fleet.md). */
+export const jobKey = (uuid: string) => `${JOB_PREFIX}${uuid}`;

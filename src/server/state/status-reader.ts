@@ -2,6 +2,8 @@ import { isTerminal, type TransactionStatus } from '../../shared/transaction-sta
 import type { KycClient } from '../client/client.js';
 import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.js';
 import { statusOf } from '../client/transaction-status.js';
+import { KycBudgetExceededError } from '../budgets/budget-error.js';
+import type { Budgets } from '../budgets/budgets.js';
 import { handoffOf } from '../handoff/devices.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
@@ -35,11 +37,13 @@ export interface StatusReaderOptions {
   retentionMs: number;
   /** How long the last known status is served while the service fails. */
   staleForMs: number;
+  /** The kit-wide read budget among them: a read past it is not sent, and the last known status is served. */
+  budgets: Budgets;
 }
 
 /**
  * The provider-read budget over the kit's store: a uuid is read at most once per second by the
- * whole fleet. The process holding the uuid's read lease reads; the others wait briefly for its
+ * whole fleet, and the whole fleet reads at most `budgets.readsPerSecond` uuids a second. The process holding the uuid's read lease reads; the others wait briefly for its
  * answer in the store. Within a process, concurrent callers share one read or one wait. The
  * reader only reads and stores: what it returns says whether the transaction ended, and its
  * caller hands that end to the result delivery.
@@ -150,32 +154,54 @@ export class StatusReader {
     const askedAt = performance.now();
     if (!(await store.acquire(readLease(uuid), holder, READ_INTERVAL_MS + READ_DEPARTURE_WINDOW_MS))) return undefined;
     try {
+      await this.#spendReadBudget();
       return await this.#readAndSave(uuid, askedAt);
     } catch (error) {
-      if (!(error instanceof LateDeparture)) throw error;
+      if (!(error instanceof LateDeparture || error instanceof KycBudgetExceededError)) throw error;
       await Promise.resolve(store.release(readLease(uuid), holder)).catch(() => {});
+      if (error instanceof KycBudgetExceededError) throw error;
       return undefined;
     }
   }
 
+  /** One read of the kit-wide budget, or a KycBudgetExceededError (told to onError once a minute). */
+  async #spendReadBudget(): Promise<void> {
+    const { store, budgets } = this.options;
+    const budget = budgets.kitWide('readsPerSecond');
+    if (!budget) return;
+    const hit = await store.hit(budget.key, budget.limit, budget.windowMs);
+    if (hit.allowed) return;
+    const error = new KycBudgetExceededError('readsPerSecond', budget.limit, hit.retryAfterMs);
+    await budgets.tell(error, 'status');
+    throw error;
+  }
+
   /**
    * Reads `uuid` under the lease asked for at `askedAt` (performance.now()). The read leaves only
-   * within the departure window, so the lease lasts at least an interval past its departure
-   * whatever the store's latency; as it leaves, the lease is reset to end one interval (and the
-   * spacing margin) later, so the next read, by any process, leaves that long after this one, not
-   * after the grant.
+   * within the departure window, so the grant's lease lasts at least an interval past its departure
+   * whatever the store's latency, and it is held until the answer comes (no other process reads
+   * meanwhile); then it is shortened to end one interval (and the spacing margin) after the
+   * departure, so the next read, by any process, leaves that long after this one, not after the
+   * grant. A shortening reaches the store late, never early: it delays the next read, never hastens it.
    */
   async #readAndSave(uuid: string, askedAt: number): Promise<StoredStatus> {
     const { client, store, holder } = this.options;
     let fetchedAt = client.now();
+    let departedAt: number | undefined;
     const leaving = () => {
       if (performance.now() - askedAt > READ_DEPARTURE_WINDOW_MS) throw new LateDeparture();
       fetchedAt = client.now();
-      // Best effort: a reset lost leaves the grant's longer lease, which delays the next read, never hastens it.
-      void Promise.resolve(store.resetLease(readLease(uuid), holder, READ_INTERVAL_MS + READ_SPACING_MARGIN_MS)).catch(() => {});
+      departedAt = performance.now();
+    };
+    const shortenLease = () => {
+      if (departedAt === undefined) return;
+      const leftMs = Math.ceil(departedAt + READ_INTERVAL_MS + READ_SPACING_MARGIN_MS - performance.now());
+      const shortened = leftMs > 0 ? store.resetLease(readLease(uuid), holder, leftMs) : store.release(readLease(uuid), holder);
+      void Promise.resolve(shortened).catch(() => {});
     };
     try {
-      const status = statusOf(await client.getTransaction(uuid, leaving));
+      const answer = await client.getTransaction(uuid, leaving).finally(shortenLease);
+      const status = statusOf(answer);
       this.#failures.delete(uuid);
       return await this.save(uuid, status, fetchedAt);
     } catch (error) {
@@ -209,7 +235,12 @@ const served = (cached: CachedStatus, stale: boolean): ServedStatus => ({ ...sto
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The service is down or slow, as opposed to answering: only then is an old answer better than none. */
+/** The service is down or slow, or the read budget is spent, as opposed to answering: only then is an old answer better than none. */
 function isUnavailable(error: unknown): boolean {
-  return error instanceof KycTimeoutError || error instanceof KycNetworkError || (error instanceof KycApiError && error.status >= 500);
+  return (
+    error instanceof KycBudgetExceededError ||
+    error instanceof KycTimeoutError ||
+    error instanceof KycNetworkError ||
+    (error instanceof KycApiError && error.status >= 500)
+  );
 }

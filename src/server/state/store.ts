@@ -21,37 +21,8 @@ export interface OwnerSession {
   link: string;
 }
 
-/** The per-owner limits on creations; `Infinity` turns a limit off. */
-export interface SessionLimits {
-  /** Transactions an owner may have pending at once (reserved, or created and neither ended nor expired). */
-  maxPending: number;
-  /** Creations an owner may make within `createdWindowMs`. */
-  maxCreated: number;
-  createdWindowMs: number;
-}
-
 /** What `reserveSession` decided: a creation may go ahead, or why not and when to ask again. */
-export type SessionReservation =
-  { reserved: true } | { reserved: false; reason: 'too_many_pending' | 'too_many_created' | 'store_full'; retryAfterMs: number };
-
-/** The limits on sending a transaction's link (docs/send-link.md); `Infinity` turns a count off. */
-export interface SendLimits {
-  /** Sends of one transaction's link, for its whole life. */
-  perTransaction: number;
-  /** The least time between two sends of one transaction's link. */
-  cooldownMs: number;
-  /** Sends by one owner, of all its transactions, within `ownerWindowMs`. */
-  perOwner: number;
-  ownerWindowMs: number;
-}
-
-/**
- * What `takeSend` decided: a send may go ahead (and when the next one may, or null when this was the
- * transaction's last), or which limit refuses it and when to ask again.
- */
-export type SendTake =
-  | { taken: true; nextInMs: number | null }
-  | { taken: false; reason: 'cooldown' | 'too_many_sends' | 'too_many_owner_sends'; retryAfterMs: number };
+export type SessionReservation = { reserved: true } | { reserved: false; reason: 'too_many_pending' | 'store_full'; retryAfterMs: number };
 
 /** What `hit` decided: allowed (and counted), or refused (not counted) and when to ask again. */
 export interface LimitHit {
@@ -102,29 +73,23 @@ export interface Store {
   getCreated(uuid: string): Awaitable<CreatedTransaction | undefined>;
 
   /**
-   * Before a creation: checks `owner`'s limits and, atomically with the check, counts the creation
-   * and holds a pending place `id` for `holdMs` (until confirmed or released). A transaction is
-   * pending while its expiry has not passed and its stored status (`writeStatus`) is not an end.
-   * A store that cannot take one more transaction answers `store_full` rather than forget a live
-   * record. With `owner` null there are no per-owner limits, only the store's room.
+   * Before a creation: checks that `owner` has fewer than `maxPending` transactions pending and,
+   * atomically with the check, holds a pending place `id` for `holdMs` (until confirmed or
+   * released). A transaction is pending while its expiry has not passed and its stored status
+   * (`writeStatus`) is not an end. A store that cannot take one more transaction answers
+   * `store_full` rather than forget a live record; only live transactions take its room (an ended
+   * one makes room first). With `owner` null there is no per-owner limit, only the store's room.
    */
-  reserveSession(owner: string | null, id: string, limits: SessionLimits, holdMs: number): Awaitable<SessionReservation>;
+  reserveSession(owner: string | null, id: string, maxPending: number, holdMs: number): Awaitable<SessionReservation>;
   /**
    * The reserved place `id` becomes the created transaction `session`, pending until its expiry in
    * `expiresInMs` (or its end), and found by `latestSession` for `keepMs`.
    */
   confirmSession(owner: string | null, id: string, session: OwnerSession, expiresInMs: number, keepMs: number): Awaitable<void>;
-  /** Frees the place `id` after a failed creation; the creation still counts against `maxCreated`. */
+  /** Frees the place `id` after a failed creation. */
   releaseSession(owner: string | null, id: string): Awaitable<void>;
   /** `owner`'s newest confirmed transaction of `key` still kept, or undefined. */
   latestSession(owner: string, key: string): Awaitable<OwnerSession | undefined>;
-
-  /**
-   * Before sending `uuid`'s link for `owner`: checks the transaction's count and cooldown and the
-   * owner's count and, atomically with the check, counts the send. The transaction's sends are kept
-   * `keepMs` (its life): refused by its count, it is refused until then.
-   */
-  takeSend(uuid: string, owner: string, limits: SendLimits, keepMs: number): Awaitable<SendTake>;
 
   /**
    * Counts `cost` (default 1) hits on `key` in a sliding window of `windowMs`, allowed while the
