@@ -334,7 +334,18 @@ def main():
     parser.add_argument("--max-records", type=int, default=10_000, help="transactions remembered, pending and ended")
     parser.add_argument("--max-connections", type=int, default=64, help="connections served at once")
     parser.add_argument("--access-log", action="store_true", help="print each request's method, route and Accept header")
+    parser.add_argument("--login-cookie", metavar="USER", help="print the login cookie of USER (for kyc-verify-conformance's --cookie) and exit")
     config = parser.parse_args()
+
+    secret = os.environb.get(b"KYC_HOST_SECRET")
+    if config.login_cookie is not None:
+        if not secret:
+            sys.exit("--login-cookie needs KYC_HOST_SECRET, the same as the running host's")
+        cookie = Login(secret).cookie_for(config.login_cookie, secure=False)
+        if cookie is None:
+            sys.exit("a user name is a-z, 0-9, _ or -, up to 32")
+        print(cookie.split(";")[0])
+        return
 
     sandbox = None
     if config.kyc_url is None:
@@ -350,7 +361,7 @@ def main():
     config.public_url = (config.public_url or listening).rstrip("/")
     config.own_origin = "{0.scheme}://{0.netloc}".format(urlsplit(config.public_url))
     # The login's key: KYC_HOST_SECRET keeps logins across restarts; without it, a new one each run.
-    Handler.login = Login(os.environb.get(b"KYC_HOST_SECRET") or secrets.token_bytes(32))
+    Handler.login = Login(secret or secrets.token_bytes(32))
     Handler.host = Host(KycService(config.kyc_url, config.client_id, config.client_secret), config)
     # Stopped by a signal as by Ctrl-C: the finally below stops the sandbox started for this run.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
