@@ -65,7 +65,7 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
 }
 
 /**
- * A method that a served path does not take answers 405 with `Allow` (RFC 9110 §15.5.6), not 404.
+ * A method that a served path does not take answers 405 with `Allow` (as HTTP says it should), not 404.
  * Registered last, it answers only when no route of the path took the request.
  */
 function answerUnsupportedMethods(app: OpenAPIHono<SandboxEnv>): void {
