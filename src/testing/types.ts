@@ -11,11 +11,14 @@ export interface SandboxTransaction {
   failed: boolean;
   step: string;
   code: string;
+  issue_description: string | null;
+  created_at: string;
+  updated_at: string;
   validator_url: string;
   expiration: number;
   tries: number;
   webhook: string | null;
-  metadata: Record<string, unknown>;
+  metadata: { nin?: string; [field: string]: unknown };
   [field: string]: unknown;
 }
 
