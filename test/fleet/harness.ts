@@ -14,7 +14,10 @@ import { connectSandbox, type SandboxEvent } from '../../src/testing/index.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
-  event: 'result' | 'entered' | 'sent' | 'error';
+  event: 'result' | 'entered' | 'sent' | 'error' | 'handoff';
+  /** Of a handoff: what onHandoff heard, and the devices counted. */
+  kind?: string;
+  devices?: number;
   /** Whose link was sent. */
   owner?: string;
   uuid?: string;
@@ -56,6 +59,8 @@ export interface InstanceEnv {
   /** The send limits (`sendLimits.cooldownMs`, `sendLimits.perOwner`). Default the kit's. */
   SEND_COOLDOWN_MS?: string;
   SEND_PER_OWNER?: string;
+  /** The handoff's go URL as phones reach it (`handoff.url`): the short link on; default off (loopback). */
+  HANDOFF_URL?: string;
   /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
   BUDGETS?: string;
 }

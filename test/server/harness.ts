@@ -105,15 +105,11 @@ export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>
 
 /**
  * A kit's handlers on a real node:http server on port 0, mounted as an integrator would:
- * `POST /kyc/session`, `GET /kyc/status/{uuid}` (and its `POST …/send`, which the status handler routes), `POST /kyc/webhook`.
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}` (and its `POST …/send`, which the status handler routes), `POST /kyc/webhook`,
+ * and the handoff's `/kyc/go`.
  */
-export async function startHost(options: HostOptions) {
-  const kit = createKycKit({ buildRequest: () => createRequestWithoutId(), onResult: () => {}, ...options });
-  const routes = [
-    { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
-    { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
-    { prefix: '/kyc/webhook', handler: toNodeHandler(kit.webhook) },
-  ];
+export async function startHost(options: HostOptions | ((url: string) => HostOptions)) {
+  let routes: { prefix: string; handler: ReturnType<typeof toNodeHandler> }[] = [];
   const server = createServer((req, res) => {
     // A webhook target that only acknowledges: tests replay what the sandbox sent there.
     if (req.url === '/sink') return void req.resume().on('end', () => res.writeHead(204).end());
@@ -123,6 +119,18 @@ export async function startHost(options: HostOptions) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Options may name the host's own URL (the handoff's absolute go URL): the kit is built once it listens.
+  const kit = createKycKit({
+    buildRequest: () => createRequestWithoutId(),
+    onResult: () => {},
+    ...(typeof options === 'function' ? options(url) : options),
+  });
+  routes = [
+    { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
+    { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
+    { prefix: '/kyc/webhook', handler: toNodeHandler(kit.webhook) },
+    { prefix: '/kyc/go', handler: toNodeHandler(kit.go) },
+  ];
   return {
     url,
     kit,
@@ -166,8 +174,11 @@ export function useHost() {
   });
   return {
     sandbox,
-    async start(options: Partial<HostOptions> = {}) {
-      host = await startHost({ client: sandboxClient(sandbox.url), ...options });
+    async start(options: Partial<HostOptions> | ((url: string) => Partial<HostOptions>) = {}) {
+      host = await startHost((url) => ({
+        client: sandboxClient(sandbox.url),
+        ...(typeof options === 'function' ? options(url) : options),
+      }));
       return host;
     },
     /** Closes `resource` after the test, whatever happened, before the host: its server waits for open connections. */
