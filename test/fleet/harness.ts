@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { connectSandbox, type SandboxEvent } from '../../src/testing/index.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
@@ -139,23 +140,16 @@ export async function startCountedSandbox({ holdReadsMs = 0 } = {}) {
       return delay(holdReadsMs).then(() => {});
     },
   );
-  /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */
-  const outcome = async (uuid: string, code: string) => {
-    const answer = await fetch(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    if (!answer.ok) throw new Error(`outcome ${code}: ${answer.status}`);
-  };
+  // Driven as an integrator's tests drive it (docs/testing.md): outcomes, faults, waits.
+  const testing = connectSandbox(sandbox);
   return {
     sandbox,
     sandboxUrl,
-    outcome,
+    testing,
+    /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */
+    outcome: async (uuid: string, code: SandboxEvent) => void (await testing.outcome(uuid, code)),
     /** A document capture and a good selfie: the transaction ends successful. */
-    succeed: async (uuid: string) => {
-      for (const code of ['002', '012']) await outcome(uuid, code);
-    },
+    succeed: async (uuid: string) => void (await testing.succeed(uuid)),
     /** Where the instances reach the service: through the counter. */
     kycUrl: proxy.url,
     reads,

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { connectSandbox, type SandboxEvent, type TestSandbox } from '../../src/testing/index.js';
 import {
   createKycClient,
   createKycKit,
@@ -20,17 +21,24 @@ export const NIN = '12.345.678-5';
 
 type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>;
 
-/** The sandbox, started once per test file on port 0. */
+/**
+ * The sandbox, started once per test file on port 0, driven with `kyc-verify/testing` (docs/testing.md) as
+ * an integrator's tests drive it: `testing` has the faults and waits, the rest are its shortcuts.
+ */
 export function useSandbox() {
   let sandbox: SandboxHandle | undefined;
+  let testing: TestSandbox | undefined;
   before(async () => {
     sandbox = await startSandbox({ port: 0 });
+    testing = connectSandbox(sandbox);
   });
   after(() => sandbox?.close());
-  const url = () => sandbox!.url.replace(/\/+$/, '');
   return {
     get url() {
-      return url();
+      return testing!.url;
+    },
+    get testing() {
+      return testing!;
     },
     /** The webhook payloads the sandbox sent for `uuid`, once every delivery has settled. */
     async deliveredPayloads(uuid: string) {
@@ -38,15 +46,10 @@ export function useSandbox() {
       return sandbox!.webhookDeliveries(uuid).map((delivery) => delivery.payload);
     },
     /** Moves the flow of `uuid` with an issue code (or `time_out`). */
-    applyOutcome: (uuid: string, code: string) => applyOutcome(url(), uuid, code),
-    /** Runs a document capture and a successful selfie (012, which the sandbox completes with 013): the transaction ends successful. */
-    succeed: async (uuid: string) => {
-      for (const code of ['002', '012']) await applyOutcome(url(), uuid, code);
-    },
-    async advanceClock(seconds: number) {
-      const response = await postJson(`${url()}/sandbox/clock`, { advance_seconds: seconds });
-      if (!response.ok) throw new Error(`clock: ${response.status}`);
-    },
+    applyOutcome: async (uuid: string, code: SandboxEvent) => void (await testing!.outcome(uuid, code)),
+    /** Runs a document capture and a successful selfie: the transaction ends successful. */
+    succeed: async (uuid: string) => void (await testing!.succeed(uuid)),
+    advanceClock: async (seconds: number) => void (await testing!.advanceClock(seconds)),
   };
 }
 
@@ -96,11 +99,6 @@ export function createRequest(overrides: Partial<CreateTransactionRequest> = {})
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-}
-
-async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
-  const response = await postJson(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, { code });
-  if (!response.ok) throw new Error(`outcome ${code} for ${uuid}: ${response.status} ${await response.text()}`);
 }
 
 export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>;
