@@ -10,6 +10,7 @@ import {
   toNodeHandler,
   type CreateTransactionRequest,
   type KycClientOptions,
+  type KycKit,
   type KycKitOptions,
   type TransactionStatus,
   type WebhookPayload,
@@ -120,11 +121,18 @@ export async function startHost(options: HostOptions | ((url: string) => HostOpt
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Options may name the host's own URL (the handoff's absolute go URL): the kit is built once it listens.
-  const kit = createKycKit({
-    buildRequest: () => createRequestWithoutId(),
-    onResult: () => {},
-    ...(typeof options === 'function' ? options(url) : options),
-  });
+  let kit: KycKit;
+  try {
+    kit = createKycKit({
+      buildRequest: () => createRequestWithoutId(),
+      onResult: () => {},
+      ...(typeof options === 'function' ? options(url) : options),
+    });
+  } catch (error) {
+    // Options the kit refuses: the server it would have served on must not keep the tests running.
+    server.close();
+    throw error;
+  }
   routes = [
     { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
     { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
