@@ -5,10 +5,12 @@ import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { resolveSendOptions, type SendChannel, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
-import { statusHandler } from './handlers/status.js';
+import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
+import { callOf, statusAnswerer } from './handlers/status.js';
+import { StatusAnswers } from './handlers/status-answers.js';
 import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
-import { notFound } from './handlers/responses.js';
+import { notFound, responseOf } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
@@ -147,6 +149,8 @@ export function createKycKit(options: KycKitOptions): KycKit {
     now: client.now,
   });
   const streams = new StreamLimiter(tuning);
+  const offers = sends ? { send: [...sends.channels] } : {};
+  const answers = new StatusAnswers(offers);
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,
@@ -159,7 +163,8 @@ export function createKycKit(options: KycKitOptions): KycKit {
     feed,
     streams,
     tuning,
-    offers: sends ? { send: [...sends.channels] } : {},
+    offers,
+    answers,
     report: reporter.for(handler),
   });
 
@@ -172,7 +177,20 @@ export function createKycKit(options: KycKitOptions): KycKit {
       return handle(request, context);
     };
 
-  const status = statusHandler(stateOf('status'));
+  const answerStatus = statusAnswerer(stateOf('status'));
+  const status = async (request: Request, context?: RequestContext) => {
+    const answer = await answerStatus(callOf(request), context);
+    return answer instanceof Response ? answer : responseOf(answer);
+  };
+  /** `handler`, and the same answers without Fetch objects for a poll (a GET): the Node adapter's way in (handlers/plain-answer.ts). */
+  const answeringPlainly = (handler: KitHandler): WithPlainAnswer<KitHandler> =>
+    Object.assign(handler, {
+      [PLAIN_ANSWER]: (call, context) => {
+        if (call.method !== 'GET') return handler(call.request(), context);
+        sweeper.onRequest(context);
+        return answerStatus(call, context);
+      },
+    } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
   const session = sessionHandler(
     stateOf('session'),
     options.buildRequest,
@@ -189,10 +207,12 @@ export function createKycKit(options: KycKitOptions): KycKit {
   return {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
-    session: withSweep((request, context) =>
-      request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+    session: answeringPlainly(
+      withSweep((request, context) =>
+        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+      ),
     ),
-    status: withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),
     send: withSweep(send),
     webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
     idle: () => background.idle(),

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { PLAIN_ANSWER, type PlainAnswering, type WithPlainAnswer } from './plain-answer.js';
+import type { StatusCall } from './status.js';
 
-type FetchHandler = (request: Request) => Promise<Response>;
+type FetchHandler = WithPlainAnswer<(request: Request) => Promise<Response>>;
 
 /** What body parsers such as `express.json()`, `express.raw()` or `express.text()` leave on the request. */
 type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
@@ -18,12 +20,16 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
  * as `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })` keeps it), else from a
  * Buffer or string `req.body`, else by re-serializing a parsed `req.body` (an HMAC check then fails:
  * the bytes differ from what was signed).
+ *
+ * The kit's status handler answers a poll here without a Fetch `Request` or `Response` (its plain
+ * answer, handlers/plain-answer.ts): the same answer the Fetch handler gives, written at once.
  */
 export function toNodeHandler(
   handler: FetchHandler,
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
+  const plain = handler[PLAIN_ANSWER];
   return (req, res, next) => {
-    respond(handler, req as ParsedIncoming, res).catch((error: unknown) => {
+    (plain ? respondPlainly(plain, req as ParsedIncoming, res) : respond(handler, req as ParsedIncoming, res)).catch((error: unknown) => {
       if (next) next(error);
       else if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -31,11 +37,45 @@ export function toNodeHandler(
   };
 }
 
-async function respond(handler: FetchHandler, req: ParsedIncoming, res: ServerResponse): Promise<void> {
-  // A client that goes away (a closed stream, a cancelled poll) aborts the request's signal.
+/** A client that goes away (a closed stream, a cancelled poll) aborts the request's signal. */
+function goneOnClose(res: ServerResponse): AbortSignal {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
-  const response = await handler(requestOf(req, gone.signal));
+  return gone.signal;
+}
+
+async function respond(handler: FetchHandler, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+  const gone = goneOnClose(res);
+  await write(await handler(requestOf(req, gone)), req, res, gone);
+}
+
+/** The handler's plain answer, written as it is; its `Request`, when wanted, built once (with its signal). */
+async function respondPlainly(plain: PlainAnswering, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+  let built: { request: Request; gone: AbortSignal } | undefined;
+  const request = () => {
+    if (!built) {
+      const gone = goneOnClose(res);
+      built = { request: requestOf(req, gone), gone };
+    }
+    return built.request;
+  };
+  const call: StatusCall = { method: req.method ?? 'GET', url: req.url ?? '/', header: (name) => headerOf(req, name), request };
+  const answer = await plain(call);
+  if (answer instanceof Response) {
+    request();
+    return write(answer, req, res, built!.gone);
+  }
+  const body = answer.body ?? '';
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);
+}
+
+/** A header as `Headers.get` gives it: its values joined by a comma and a space (Node joins them so too, for the headers read here). */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function write(response: Response, req: ParsedIncoming, res: ServerResponse, gone: AbortSignal): Promise<void> {
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
@@ -43,7 +83,7 @@ async function respond(handler: FetchHandler, req: ParsedIncoming, res: ServerRe
   if (!response.body || req.method === 'HEAD') return void res.end();
   // Each chunk is written as it comes: a status stream's events are not held back.
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: unknown) => {
-    if (!gone.signal.aborted) throw error;
+    if (!gone.aborted) throw error;
   });
 }
 

@@ -1,10 +1,9 @@
 import { isTerminal, type TransactionStatus } from '../../shared/transaction-state.js';
-import { answeredNow } from '../client/transaction-status.js';
+import { serviceTimeOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { STREAM_RETRY_MS } from '../state/timings.js';
 import type { ResolvedTuning } from '../tuning.js';
-import { etagOf } from './etag.js';
 import { errorResponse } from './responses.js';
 
 /** The limits on status streams open in this process: it counts them per transaction and per caller, and refuses one past either limit. */
@@ -60,13 +59,16 @@ export function statusStream(kit: KitState, uuid: string, caller: string, reques
       const send = (text: string) => finished || controller.enqueue(encoder.encode(text));
       // Versions are hashed asynchronously: one queue keeps the events in the order the statuses came.
       let queue = Promise.resolve();
+      // An end is sent even when Last-Event-ID names it: a client that reconnects after the end
+      // (an EventSource does, once the stream closes) hears it again and stops, rather than waiting on pings.
       const offer = (status: TransactionStatus) => {
         queue = queue.then(async () => {
-          const version = (await etagOf(status)).slice(1, -1);
-          if (finished || version === sentVersion) return;
-          sentVersion = version;
-          send(`id: ${version}\nevent: status\ndata: ${JSON.stringify({ ...answeredNow(status, kit.client), ...kit.offers })}\n\n`);
-          if (isTerminal(status.state)) finish();
+          const version = await kit.answers.versionOf(status);
+          const ended = isTerminal(status.state);
+          if (finished || (version.id === sentVersion && !ended)) return;
+          sentVersion = version.id;
+          send(`id: ${version.id}\nevent: status\ndata: ${version.answerAt(serviceTimeOf(kit.client))}\n\n`);
+          if (ended) finish();
         });
       };
       const heartbeat = setInterval(() => send('event: ping\ndata: {}\n\n'), kit.tuning.streamHeartbeatMs);
