@@ -8,7 +8,7 @@ import { resolveSessionOptions, type SessionOptions } from './sessions/options.j
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
 import { callOf, statusAnswerer } from './handlers/status.js';
 import { StatusAnswers } from './handlers/status-answers.js';
-import { StreamLimiter } from './handlers/status-stream.js';
+import { streamResponse, StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { notFound, responseOf } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
@@ -180,7 +180,7 @@ export function createKycKit(options: KycKitOptions): KycKit {
   const answerStatus = statusAnswerer(stateOf('status'));
   const status = async (request: Request, context?: RequestContext) => {
     const answer = await answerStatus(callOf(request), context);
-    return answer instanceof Response ? answer : responseOf(answer);
+    return 'events' in answer ? streamResponse(answer, request.signal) : responseOf(answer);
   };
   /** `handler`, and the same answers without Fetch objects for a poll (a GET): the Node adapter's way in (handlers/plain-answer.ts). */
   const answeringPlainly = (handler: KitHandler): WithPlainAnswer<KitHandler> =>

@@ -155,3 +155,30 @@ test('while the store fails: 503 with Retry-After', async () => {
     storeDown = false;
   }
 });
+
+/** A stream's status, headers and text up to its first status event, then closed. */
+async function streamStart(response: Response, close: () => void) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!/event: status\n.*\n\n/.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+  close();
+  await reader.cancel().catch(() => {});
+  const headers = [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name));
+  return { status: response.status, headers, text };
+}
+
+test('a stream: the same headers and the same first events, written straight to the Node response', async () => {
+  const { uuid, user } = await created();
+  const headers = { 'x-user': user, accept: 'text/event-stream' };
+  const overNode = new AbortController();
+  const node = await streamStart(await fetch(`${origin}/kyc/status/${uuid}`, { headers, signal: overNode.signal }), () => overNode.abort());
+  const direct = new AbortController();
+  const request = new Request(`${origin}/kyc/status/${uuid}`, { headers, signal: direct.signal });
+  const fetched = await streamStart(await kit.status(request), () => direct.abort());
+  assert.deepEqual(node, fetched);
+  assert.match(node.text, /^retry: 3000\n\nid: \w+\nevent: status\ndata: \{"uuid":/);
+  // Both streams closed: the kit counts none open.
+  for (let tries = 0; tries < 100 && kit.openStreams > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(kit.openStreams, 0);
+});

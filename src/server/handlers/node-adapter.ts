@@ -65,6 +65,12 @@ async function respondPlainly(plain: PlainAnswering, req: ParsedIncoming, res: S
     request();
     return write(answer, req, res, built!.gone);
   }
+  if ('events' in answer) {
+    // A status stream written straight to the response: no web stream per client.
+    res.writeHead(answer.status, answer.headers).flushHeaders();
+    const stop = answer.events({ write: (text) => void res.write(text), close: () => void res.end() });
+    return void res.once('close', stop);
+  }
   const body = answer.body ?? '';
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);
 }

@@ -9,6 +9,6 @@ import type { StatusAnswer, StatusCall } from './status.js';
  */
 export const PLAIN_ANSWER = Symbol('kyc-verify plain answer');
 
-export type PlainAnswering = (call: StatusCall, context?: RequestContext) => Promise<StatusAnswer>;
+export type PlainAnswering = (call: StatusCall, context?: RequestContext) => Promise<StatusAnswer | Response>;
 
 export type WithPlainAnswer<H> = H & { [PLAIN_ANSWER]?: PlainAnswering };

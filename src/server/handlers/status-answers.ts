@@ -24,14 +24,20 @@ export interface StatusVersion {
  * read) by its JSON, which spares the hash.
  */
 export class StatusAnswers {
-  readonly #byObject = new WeakMap<TransactionStatus, StatusVersion>();
+  /** By status object: its version, or its serialisation under way (a change fanned out to many streams is hashed once). */
+  readonly #byObject = new WeakMap<TransactionStatus, StatusVersion | Promise<StatusVersion>>();
   readonly #byUuid = new Map<string, { json: string; version: StatusVersion }>();
 
   constructor(private readonly offers: Pick<TransactionStatus, 'send'>) {}
 
   /** The version of `status`: at once when known, else after hashing it. */
   versionOf(status: TransactionStatus): StatusVersion | Promise<StatusVersion> {
-    return this.#byObject.get(status) ?? this.#serialise(status);
+    let version = this.#byObject.get(status);
+    if (!version) {
+      version = this.#serialise(status);
+      this.#byObject.set(status, version);
+    }
+    return version;
   }
 
   async #serialise(status: TransactionStatus): Promise<StatusVersion> {
@@ -52,6 +58,12 @@ export class StatusAnswers {
     const id = Array.from(new Uint8Array(digest).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
     // What answeredAt gives, with the offers after it: the same keys in the same order, serialised once.
     const [head, tail] = JSON.stringify({ ...status, server_time: SERVER_TIME_MARK, stream: true, ...this.offers }).split(SERIALISED_MARK);
-    return { etag: `"${id}"`, id, answerAt: (now) => `${head}${JSON.stringify(new Date(now).toISOString())}${tail}` };
+    // The last answer made, kept for the streams that get the same change within the same millisecond.
+    let last = { now: NaN, answer: '' };
+    const answerAt = (now: number) => {
+      if (last.now !== now) last = { now, answer: `${head}${JSON.stringify(new Date(now).toISOString())}${tail}` };
+      return last.answer;
+    };
+    return { etag: `"${id}"`, id, answerAt };
   }
 }

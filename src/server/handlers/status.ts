@@ -2,7 +2,7 @@ import { KycApiError } from '../client/errors.js';
 import { serviceTimeOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import { statusStream } from './status-stream.js';
+import { statusStream, type StreamAnswer } from './status-stream.js';
 import { failureAnswer, errorAnswer, methodNotAllowedAnswer, notFoundAnswer, PRIVATE, type PlainAnswer } from './responses.js';
 import type { OwnerOf } from './owner.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
@@ -16,7 +16,7 @@ export interface StatusCall {
   /** The request's URL, absolute or a path. */
   url: string;
   header(name: string): string | null;
-  /** The request as a Fetch `Request`, built when first wanted: for the owner function and the stream. */
+  /** The request as a Fetch `Request`, built when first wanted: for the owner function. */
   request(): Request;
 }
 
@@ -27,8 +27,8 @@ export const callOf = (request: Request): StatusCall => ({
   request: () => request,
 });
 
-/** A status handler's answer: plain data, or the stream (a `Response` whose body is the stream). */
-export type StatusAnswer = PlainAnswer | Response;
+/** A status handler's answer: plain data, or a stream's (its events given a sink). */
+export type StatusAnswer = PlainAnswer | StreamAnswer;
 
 /**
  * `GET …/{uuid}`: the status object of docs/host-protocol.md for a transaction this backend created, mounted at
@@ -47,7 +47,7 @@ export function statusAnswerer(kit: KitState) {
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
       if (!created || !(await isOwnedBy(created.owner, call, kit.owner))) return notFoundAnswer();
       if (call.header('accept')?.includes('text/event-stream'))
-        return statusStream(kit, uuid, created.owner ?? uuid, call.request(), context);
+        return statusStream(kit, uuid, created.owner ?? uuid, call.header('last-event-id'), context);
       const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
       // Served stale: the failure behind it still reaches onError.
       if (failure) kit.report(failure, uuid);
