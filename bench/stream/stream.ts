@@ -109,39 +109,51 @@ async function startClients(options: ClientsOptions) {
   };
 }
 
+/** Memory per stream of `instance` (its `/bench/counts`) with `count` streams over `paths` open: heap in use and resident. */
+async function memoryPerStream(instance: ChildServer, paths: string[], count: number) {
+  const before = await countsOf(instance);
+  const clients = await startClients({ url: instance.url, paths, count, watchChange: false, changeTimeoutMs: 0 });
+  const during = await countsOf(instance);
+  clients.close();
+  return {
+    open: during.openStreams,
+    openedMs: clients.openedMs,
+    heap: (during.heapUsed - before.heapUsed) / during.openStreams,
+    rss: (during.rss - before.rss) / during.openStreams,
+  };
+}
+
 async function manyStreams(kycUrl: string): Promise<Figure[]> {
   const hardLimit = Number(execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim()) || Infinity;
   const count = Math.min(MOST_STREAMS, hardLimit - FILES_SPARED);
   // What a stream holds, not what its follower reads: followers read once a minute here.
   const instance = await startInstance(kycUrl, { streamFollowIntervalMs: 60_000, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION_MANY });
-  try {
+  const kit = await (async () => {
     const uuids = await createTransactions(instance.url, Math.ceil(count / STREAMS_PER_TRANSACTION_MANY));
     console.error(`bench: stream: ${uuids.length} transactions created; opening ${count} streams (hard file limit ${hardLimit})`);
-    const before = await countsOf(instance);
-    const paths = uuids.map((uuid) => `/kyc/status/${uuid}`);
-    const clients = await startClients({ url: instance.url, paths, count, watchChange: false, changeTimeoutMs: 0 });
-    const during = await countsOf(instance);
-    clients.close();
-    const many = count.toLocaleString('en');
-    return [
-      {
-        figure: 'Streams: most open on one instance (100,000, or what the hard file limit allows)',
-        unit: 'streams',
-        median: during.openStreams,
-        runs: 1,
-      },
-      { figure: `Streams: time to open ${many} (each to its first event)`, unit: 'ms', median: clients.openedMs, runs: 1 },
-      { figure: 'Streams: heap per open stream', unit: 'bytes', median: (during.heapUsed - before.heapUsed) / during.openStreams, runs: 1 },
-      {
-        figure: 'Streams: resident memory per open stream',
-        unit: 'bytes',
-        median: (during.rss - before.rss) / during.openStreams,
-        runs: 1,
-      },
-    ];
-  } finally {
-    await instance.close();
-  }
+    return memoryPerStream(
+      instance,
+      uuids.map((uuid) => `/kyc/status/${uuid}`),
+      count,
+    );
+  })().finally(() => instance.close());
+  // The same connections held by node:http alone: what a stream costs before the kit adds anything.
+  const bare = await startChildServer('bench/stream/bare-server.ts', [], { raiseFileLimit: true });
+  const floor = await memoryPerStream(bare, ['/'], count).finally(() => bare.close());
+  const many = count.toLocaleString('en');
+  return [
+    {
+      figure: 'Streams: most open on one instance (100,000, or what the hard file limit allows)',
+      unit: 'streams',
+      median: kit.open,
+      runs: 1,
+    },
+    { figure: `Streams: time to open ${many} (each to its first event)`, unit: 'ms', median: kit.openedMs, runs: 1 },
+    { figure: 'Streams: heap per open stream', unit: 'bytes', median: kit.heap, runs: 1 },
+    { figure: 'Streams: resident memory per open stream', unit: 'bytes', median: kit.rss, runs: 1 },
+    { figure: 'Streams, bare node:http SSE (the floor): heap per open connection', unit: 'bytes', median: floor.heap, runs: 1 },
+    { figure: 'Streams, bare node:http SSE (the floor): resident memory per open connection', unit: 'bytes', median: floor.rss, runs: 1 },
+  ];
 }
 
 /** One change of one transaction (the document captured), read by its follower and fanned out to 10,000 streams of it. */

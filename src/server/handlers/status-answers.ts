@@ -15,6 +15,8 @@ export interface StatusVersion {
   id: string;
   /** The answer's JSON at `now` (epoch ms): the status, `server_time`, `stream` and the backend's offers. */
   answerAt(now: number): string;
+  /** The same answer as a stream's status event, its id the version. */
+  eventAt(now: number): string;
 }
 
 /**
@@ -58,12 +60,13 @@ export class StatusAnswers {
     const id = Array.from(new Uint8Array(digest).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
     // What answeredAt gives, with the offers after it: the same keys in the same order, serialised once.
     const [head, tail] = JSON.stringify({ ...status, server_time: SERVER_TIME_MARK, stream: true, ...this.offers }).split(SERIALISED_MARK);
-    // The last answer made, kept for the streams that get the same change within the same millisecond.
-    let last = { now: NaN, answer: '' };
-    const answerAt = (now: number) => {
-      if (last.now !== now) last = { now, answer: `${head}${JSON.stringify(new Date(now).toISOString())}${tail}` };
-      return last.answer;
+    const answerAt = (now: number) => `${head}${JSON.stringify(new Date(now).toISOString())}${tail}`;
+    // The last event made, kept for the streams that get the same change within the same millisecond.
+    let last = { now: NaN, event: '' };
+    const eventAt = (now: number) => {
+      if (last.now !== now) last = { now, event: `id: ${id}\nevent: status\ndata: ${answerAt(now)}\n\n` };
+      return last.event;
     };
-    return { etag: `"${id}"`, id, answerAt };
+    return { etag: `"${id}"`, id, answerAt, eventAt };
   }
 }

@@ -92,7 +92,7 @@ function streamEvents(
     const ended = isTerminal(status.state);
     if (finished || (version.id === sentVersion && !ended)) return;
     sentVersion = version.id;
-    send(`id: ${version.id}\nevent: status\ndata: ${version.answerAt(serviceTimeOf(kit.client))}\n\n`);
+    send(version.eventAt(serviceTimeOf(kit.client)));
     if (ended) finish();
   };
   // A new version is hashed asynchronously: one queue keeps the events in the order the statuses
