@@ -1,11 +1,12 @@
 // Browser builds of <kyc-verify>.
-//   vite build                    → dist/browser/: ES modules for bundlers and the React wrapper, lit and react left as imports, qrcode's
-//                                   encoder (rewritten as ES modules) in its own chunk, qr-encoder-*.js
+//   vite build                    → dist/browser/: ES modules for bundlers and the React wrapper, lit and react left as imports, the
+//                                   QR encoder (qr-path.ts and qrcode's, rewritten as ES modules) in its own chunk, qr-encoder-*.js
 //   vite build --mode standalone  → dist/kyc-verify.bundle.js: one file for a plain <script type="module">, Spanish built in;
 //                                   the other languages beside it (kyc-verify.en.js…), loaded relative to it when a page asks,
-//                                   and sending the link (kyc-verify.send.js), loaded when an answer offers it
+//                                   sending the link (kyc-verify.send.js), loaded when an answer offers it, and the QR encoder
+//                                   (kyc-verify.qr.js), loaded when a QR code is first drawn
 // Both builds load English and Portuguese (Brazil) lazily, each a chunk of its own (src/element/locales/localize.ts),
-// and the send link's feature (src/element/send.ts).
+// the send link's feature (src/element/send.ts) and the QR encoder (src/element/view/kyc-verify.view.ts).
 import { defaultStrategy } from '@literals/html-css-minifier';
 import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifier';
 import { defineConfig } from 'vite';
@@ -16,10 +17,14 @@ import packageJson from './package.json' with { type: 'json' };
 const QRCODE_COPYRIGHT = 'qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase (MIT)';
 
 /** The notices the licences of what the standalone bundle includes ask for, kept through minification. */
-const STANDALONE_NOTICE = `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause), and ${QRCODE_COPYRIGHT}. */`;
+const STANDALONE_NOTICE = `/*! kyc-verify ${packageJson.version} (MIT). Includes lit, Copyright 2017 Google LLC (BSD-3-Clause). */`;
 
-/** The ES module build's chunk of qrcode's encoder, and the notice its licence asks for. */
-const QR_ENCODER_CHUNK = 'qr-encoder';
+/**
+ * The chunk of the QR encoder (qr-path.ts and qrcode's encoder) in each build (qr-encoder-<hash>.js,
+ * kyc-verify.qr.js beside the bundle), and the notice qrcode's licence asks for.
+ */
+const QR_ENCODER_CHUNK = { production: 'qr-encoder', standalone: 'qr' };
+const QR_ENCODER_MODULES = /[\\/]node_modules[\\/]qrcode[\\/]|[\\/]src[\\/]element[\\/]view[\\/]qr-path\.ts$/;
 const QR_ENCODER_NOTICE = `/*! ${QRCODE_COPYRIGHT}. */`;
 
 /**
@@ -44,6 +49,10 @@ const minifyTemplates = () =>
 
 export default defineConfig(({ mode }) => {
   const standalone = mode === 'standalone';
+  const qrEncoder = QR_ENCODER_CHUNK[standalone ? 'standalone' : 'production'];
+  const codeSplitting = { groups: [{ name: qrEncoder, test: QR_ENCODER_MODULES }] };
+  const notices = (chunk: { isEntry: boolean; name: string }) =>
+    chunk.name === qrEncoder ? QR_ENCODER_NOTICE : standalone && chunk.isEntry ? STANDALONE_NOTICE : '';
   return {
     // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
     // (Angular's among them) would otherwise see in the ES module build and wrap. terser runs after
@@ -67,18 +76,9 @@ export default defineConfig(({ mode }) => {
         preserveEntrySignatures: 'allow-extension',
         external: standalone ? [] : [/^lit(\/|$)/, /^@lit\//, /^react(\/|$)/],
         output: standalone
-          ? // Each lazy chunk beside the bundle under a fixed name (kyc-verify.en.js, kyc-verify.send.js), which a page copies with it.
-            {
-              minify: true,
-              comments: false,
-              postBanner: (chunk) => (chunk.isEntry ? STANDALONE_NOTICE : ''),
-              chunkFileNames: 'kyc-verify.[name].js',
-            }
-          : {
-              minify: true,
-              codeSplitting: { groups: [{ name: QR_ENCODER_CHUNK, test: /[\\/]node_modules[\\/]qrcode[\\/]/ }] },
-              postBanner: (chunk) => (chunk.name === QR_ENCODER_CHUNK ? QR_ENCODER_NOTICE : ''),
-            },
+          ? // Each lazy chunk beside the bundle under a fixed name (kyc-verify.en.js, kyc-verify.send.js, kyc-verify.qr.js), which a page copies with it.
+            { minify: true, comments: false, codeSplitting, postBanner: notices, chunkFileNames: 'kyc-verify.[name].js' }
+          : { minify: true, codeSplitting, postBanner: notices },
       },
     },
   };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element layout-shift reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -10,6 +10,7 @@ import { measureElement } from './element/element.js';
 import { measureFleet } from './fleet/fleet.js';
 import { measureFlood } from './flood/flood.js';
 import { measureInstall } from './install/install.js';
+import { measureLayoutShift } from './layout-shift/layout-shift.js';
 import type { Figure } from './lib/figure.js';
 import { mergedRecord, readRecord, RECORD_FILE, recorded, writeReadmeTable } from './lib/record.js';
 import { repoRoot } from './lib/repo.js';
@@ -25,6 +26,7 @@ import { measureStreams } from './stream/stream.js';
 const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
   element: measureElement,
+  'layout-shift': measureLayoutShift,
   reaction: measureReaction,
   steps: measureSteps,
   'status-proxy': measureStatusProxy,

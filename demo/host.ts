@@ -75,6 +75,8 @@ const STATIC_FILES: Record<string, [string, string]> = {
   '/kyc-verify.pt-BR.js': ['dist/kyc-verify.pt-BR.js', 'text/javascript; charset=utf-8'],
   // Sending the link, which the bundle loads beside it once an answer offers it (this host sends).
   '/kyc-verify.send.js': ['dist/kyc-verify.send.js', 'text/javascript; charset=utf-8'],
+  // The QR encoder, which the bundle loads beside it once it draws a QR code.
+  '/kyc-verify.qr.js': ['dist/kyc-verify.qr.js', 'text/javascript; charset=utf-8'],
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */

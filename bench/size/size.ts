@@ -1,15 +1,15 @@
 /**
  * Size: what the element adds to a page. Minified bytes as Vite emits them, gzip (level 9) and
  * brotli (quality 11) as a server or CDN would precompress them. A build's figure is what a
- * Spanish page loads; each other language's chunk, which only its pages load, and the send-link
- * chunk, which only pages whose backend sends the link load, are measured apart.
+ * Spanish page loads; each other language's chunk, which only its pages load, the send-link
+ * chunk, which only pages whose backend sends the link load, and the QR encoder's chunk, which
+ * only pages that draw a QR code load, are measured apart.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildBrowser } from '../lib/build.js';
 import type { Figure } from '../lib/figure.js';
 
 const LIT = /^(lit|lit-html|lit-element)(\/|$)|^@lit\//;
-const QRCODE = /^qrcode(\/|$)/;
 
 interface Sizes {
   minified: number;
@@ -28,10 +28,12 @@ function sizesOf(files: Iterable<Buffer>): Sizes {
 }
 
 /**
- * The chunks loaded lazily: the other languages' and the send link's (`kyc-verify.en.js`,
- * `kyc-verify.send.js` beside the bundle; `en-<hash>.js`, `send-<hash>.js` in the ES module build).
+ * The chunks loaded lazily: the other languages', the send link's and the QR encoder's
+ * (`kyc-verify.en.js`, `kyc-verify.send.js`, `kyc-verify.qr.js` beside the bundle; `en-<hash>.js`,
+ * `send-<hash>.js`, `qr-encoder-<hash>.js` in the ES module build).
  */
-const LAZY_CHUNK = /^(?:kyc-verify\.)?(en|pt-BR|send)[.-]/;
+const LAZY_CHUNK = /^(?:kyc-verify\.)?(en|pt-BR|send|qr)[.-]/;
+const CHUNK_NAMES: Record<string, string> = { send: 'send-link chunk', qr: 'QR encoder chunk (qr-path.ts and qrcode)' };
 
 /** What a Spanish page loads of the build, without the lazy chunks. */
 async function buildSizes(mode: 'production' | 'standalone', external?: RegExp[]): Promise<Sizes> {
@@ -50,7 +52,7 @@ async function lazyChunkSizes(): Promise<Figure[]> {
     return [...built.files].flatMap(([name, code]) => {
       const chunk = LAZY_CHUNK.exec(name)?.[1];
       if (!chunk) return [];
-      return rows(chunk === 'send' ? 'send-link chunk' : `language chunk ${chunk}`, sizesOf([code]));
+      return rows(CHUNK_NAMES[chunk] ?? `language chunk ${chunk}`, sizesOf([code]));
     });
   } finally {
     await built.remove();
@@ -72,23 +74,19 @@ const rows = (name: string, sizes: Sizes): Figure[] =>
   }));
 
 /**
- * A dependency's share is what the standalone bundle loses when that dependency alone is left
- * out as an import; the element's own share is the bundle with both left out. Compressed shares
- * do not add up exactly to the whole: compression works across the seams.
+ * Lit's share is what the standalone bundle loses when Lit is left out as an import; the element's
+ * own share is the bundle without it. Compressed shares do not add up exactly to the whole:
+ * compression works across the seams.
  */
 export async function measureSize(): Promise<Figure[]> {
   const bundle = await buildSizes('standalone');
-  const withoutLit = await buildSizes('standalone', [LIT]);
-  const withoutQrcode = await buildSizes('standalone', [QRCODE]);
-  const ownInBundle = await buildSizes('standalone', [LIT, QRCODE]);
-  // The ES module build's qr-encoder chunk is qrcode's: left as an import, as in the element share.
-  const esModules = await buildSizes('production', [QRCODE]);
+  const ownInBundle = await buildSizes('standalone', [LIT]);
+  const esModules = await buildSizes('production');
   return [
     ...rows('standalone bundle', bundle),
     ...rows('ES module build (own code only)', esModules),
     ...rows('standalone bundle, element share', ownInBundle),
-    ...rows('standalone bundle, lit share', minus(bundle, withoutLit)),
-    ...rows('standalone bundle, qrcode share', minus(bundle, withoutQrcode)),
+    ...rows('standalone bundle, lit share', minus(bundle, ownInBundle)),
     ...(await lazyChunkSizes()),
   ];
 }

@@ -86,6 +86,10 @@ which Svelte templates leave alone). Unset: where the session answer says (`stat
   defer?: KycVerify["defer"];
   /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   "no-stream"?: KycVerify["noStream"] | "";
+  /** Leaves out what the end user will need ("Necesitarás tu cédula, buena luz y unos minutos."), shown with the link by default. */
+  "no-preparation"?: KycVerify["noPreparation"] | "";
+  /** Where the end user logs in again when the backend answers 401 or 403: a link offered instead of Try again (none without it). */
+  "login-url"?: KycVerify["loginUrl"];
   /** Language (`es`, `en` or `pt-BR`; any `pt` is `pt-BR`); by default the nearest `lang` attribute, then the browser's. */
   lang?: KycVerify["lang"];
   /** Replacements for any of the visible strings. */
@@ -128,7 +132,7 @@ export type CustomElements = {
    *  - _default_ - Content shown above the link, such as the page's own instructions.
    *
    * ### **CSS Properties:**
-   *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
+   *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
    * - **--kyc-verify-muted** - Colour of secondary text (timer, notes). _(default: undefined)_
    * - **--kyc-verify-border** - Colour of borders. _(default: undefined)_
    * - **--kyc-verify-accent** - Background of the buttons and colour of links and focus rings. _(default: undefined)_
@@ -142,6 +146,7 @@ export type CustomElements = {
    *
    * ### **CSS Parts:**
    *  - **base** - The wrapper around everything.
+   * - **preparation** - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set.
    * - **qr** - The QR code (an SVG image).
    * - **link** - The small "open on this device" link under the QR code.
    * - **progress** - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
@@ -149,14 +154,16 @@ export type CustomElements = {
    * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
    * - **button** - The big link styled as a button; a plain link under the progress once the flow has started.
    * - **copy-button** - The button that copies the link.
-   * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
+   * - **link-text** - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
+   * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
    * - **send-note** - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
    * - **send-wait** - The time left before the link can be sent again.
-   * - **timer** - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds.
+   * - **timer** - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
    * - **status** - The live status line, which also shows the result.
    * - **reason** - Inside the status line after a failure or an expiry: why, and what to do next.
    * - **continue-button** - The Continue button shown after success.
-   * - **retry-button** - The Try again button shown after failure or expiry.
+   * - **retry-button** - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
+   * - **login-link** - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.
    */
   "kyc-verify": Partial<KycVerifyProps & BaseProps & BaseEvents>;
 };

@@ -41,47 +41,107 @@ export type SessionKind = 'resume' | 'new' | null;
 
 export interface HostUrls {
   sessionUrl: string;
-  /** With `{uuid}` where the transaction's uuid goes. */
-  statusUrl: string;
+  /** The page's `status-url`, with `{uuid}` where the transaction's uuid goes, when the page sets one. */
+  statusUrl?: string;
+}
+
+/** What logs the checker in, as the person's browser is: headers (`Authorization: …`) and cookies (`name=value`), sent to the session URL's origin only. */
+export interface Login {
+  headers: Record<string, string>;
+  cookies: string[];
+}
+
+/** The most redirects followed on the host's own origin, as a browser would; one to another origin is never followed. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Where the element follows each transaction, first found first (docs/host-protocol.md): the
+ * page's `status-url`; the session answer's `status_url`, resolved against the session URL;
+ * `<session-url>/{uuid}`.
+ */
+export class StatusUrls {
+  readonly #told = new Map<string, string>();
+
+  constructor(readonly urls: HostUrls) {}
+
+  /** Notes the `status_url` a session answer gave for `uuid`. */
+  tell(uuid: string, statusUrl: unknown): void {
+    if (typeof statusUrl === 'string' && URL.canParse(statusUrl, this.urls.sessionUrl)) {
+      this.#told.set(uuid, new URL(statusUrl, this.urls.sessionUrl).href);
+    }
+  }
+
+  /** The URL the element follows for `uuid`; for a uuid no answer named (an unknown one), the same shape as a told one. */
+  of(uuid: string): string {
+    const id = encodeURIComponent(uuid);
+    if (this.urls.statusUrl) return new URL(this.urls.statusUrl.replaceAll('{uuid}', id), this.urls.sessionUrl).href;
+    const told = this.#told.get(uuid) ?? this.#sameShape(id);
+    return told ?? new URL(`${this.urls.sessionUrl.replace(/\/+$/, '')}/${id}`, this.urls.sessionUrl).href;
+  }
+
+  /** How the element found the URL it follows for `uuid`, in words. */
+  how(uuid: string): string {
+    if (this.urls.statusUrl) return "the page's status-url";
+    return this.#told.has(uuid) ? "the session answer's status_url" : 'no status_url sent: the element\u2019s default <session-url>/{uuid}';
+  }
+
+  #sameShape(id: string): string | undefined {
+    const [uuid, url] = this.#told.entries().next().value ?? [];
+    return uuid && url?.replace(encodeURIComponent(uuid), id);
+  }
+}
+
+/** What the visitors of one run share: the host's URLs, where each transaction is followed, the log of answers, and the login if any. */
+export interface Run {
+  urls: HostUrls;
+  statusUrls: StatusUrls;
+  log: AnswerLog;
+  login?: Login;
 }
 
 /**
  * A visitor of the host's page: it keeps the cookies the host sets (by host name, as browsers
  * share them across ports) and sends the headers a browser sends from the host's own page. A
- * visitor with no cookies is a stranger to every transaction.
+ * visitor with no cookies and no login is a stranger to every transaction.
  */
 export class Visitor {
   readonly #cookies = new Map<string, Map<string, string>>();
+  readonly #login: Login | undefined;
 
+  /** `loggedIn`: the visitor carries the run's login (when it has one). */
   constructor(
-    readonly urls: HostUrls,
-    private readonly log: AnswerLog,
-  ) {}
+    private readonly run: Run,
+    loggedIn = true,
+  ) {
+    this.#login = loggedIn ? run.login : undefined;
+  }
+
+  get urls(): HostUrls {
+    return this.run.urls;
+  }
 
   /** The session POST as the element sends it from the host's page; `headers` override or remove (with null) what a browser sends. */
-  postSession(kind: SessionKind, headers: Record<string, string | null> = {}): Promise<Answer> {
+  async postSession(kind: SessionKind, headers: Record<string, string | null> = {}): Promise<Answer> {
     const browser = {
       accept: 'application/json',
       origin: new URL(this.urls.sessionUrl).origin,
       'sec-fetch-site': 'same-origin',
       ...(kind && { 'kyc-verify-session': kind }),
     };
-    return this.#request(`session POST (${kind ?? 'no header'})`, this.urls.sessionUrl, {
+    const answer = await this.#request(`session POST (${kind ?? 'no header'})`, this.urls.sessionUrl, {
       method: 'POST',
       headers: { ...browser, ...headers },
     });
-  }
-
-  /** A GET of `url` (the session answer's `status_url`, say) as the element makes it. */
-  get(what: string, url: string): Promise<Answer> {
-    return this.#request(what, url, { headers: { accept: 'application/json' } });
+    const body = answer.status < 300 ? (jsonOf(answer) as Record<string, unknown> | undefined) : undefined;
+    if (typeof body?.uuid === 'string') this.run.statusUrls.tell(body.uuid, body.status_url);
+    return answer;
   }
 
   /** The send POST as the element sends it from the host's page (`<status-url>/send`); `headers` override or remove (with null) what a browser sends. */
   postSend(uuid: string, channel: unknown, headers: Record<string, string | null> = {}): Promise<Answer> {
     const url = new URL(this.statusUrlOf(uuid));
     url.pathname += '/send';
-    const browser = { origin: url.origin, 'sec-fetch-site': 'same-origin', 'kyc-verify-session': 'send' };
+    const browser = { origin: new URL(this.urls.sessionUrl).origin, 'sec-fetch-site': 'same-origin', 'kyc-verify-session': 'send' };
     return this.#request(`send POST ${uuid}`, url.href, {
       method: 'POST',
       headers: { ...browser, ...headers },
@@ -90,17 +150,23 @@ export class Visitor {
   }
 
   getStatus(uuid: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return this.#request(`status GET ${uuid}`, this.statusUrlOf(uuid), { headers: { accept: 'application/json', ...headers } });
+    const url = this.statusUrlOf(uuid);
+    return this.#request(`status GET ${url}`, url, { headers: { accept: 'application/json', ...headers } });
   }
 
   /** The status URL's response itself, unread: for a stream. Not logged: the caller logs what it reads. */
   openStatus(uuid: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
-    const url = this.statusUrlOf(uuid);
-    return fetch(url, { headers: this.#withCookies(url, headers), signal }).then((response) => this.#keepCookies(url, response));
+    return this.#fetch(this.statusUrlOf(uuid), { headers, signal }).then(({ response }) => response);
   }
 
+  /** The URL the element follows for `uuid`. */
   statusUrlOf(uuid: string): string {
-    return this.urls.statusUrl.replaceAll('{uuid}', encodeURIComponent(uuid));
+    return this.run.statusUrls.of(uuid);
+  }
+
+  /** How the element found that URL, in words. */
+  how(uuid: string): string {
+    return this.run.statusUrls.how(uuid);
   }
 
   async #request(
@@ -108,18 +174,45 @@ export class Visitor {
     url: string,
     init: { method?: string; headers: Record<string, string | null>; body?: string },
   ): Promise<Answer> {
-    const headers = this.#withCookies(url, init.headers);
-    const response = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
-    return this.log.record(what, this.#keepCookies(url, response));
+    const { response, refused } = await this.#fetch(url, init);
+    if (!refused) return this.run.log.record(what, response);
+    await response.body?.cancel();
+    return this.run.log.keep(what, response, `a redirect to ${new URL(refused).origin}, another origin: not followed`);
+  }
+
+  /**
+   * Fetches as a browser on the host's page would, cookies and login included, following
+   * redirects on the host's own origin only: one to another origin is answered as it is, with
+   * `refused` its target, so that no cookie or login header leaves for a place the check was not given.
+   */
+  async #fetch(
+    url: string,
+    init: { method?: string; headers: Record<string, string | null>; body?: string; signal?: AbortSignal },
+  ): Promise<{ response: Response; refused?: string }> {
+    let { method = 'GET', body } = init;
+    for (let hop = 0; ; hop++) {
+      const headers = this.#withCookies(url, init.headers);
+      const response = this.#keepCookies(url, await fetch(url, { method, headers, body, redirect: 'manual', signal: init.signal }));
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location || hop === MAX_REDIRECTS) return { response };
+      const next = new URL(location, url);
+      if (next.origin !== new URL(url).origin) return { response, refused: next.href };
+      await response.body?.cancel();
+      // As fetch does: 303, and 301 or 302 after a POST, become a GET without a body.
+      if (response.status === 303 || (method === 'POST' && response.status < 303)) [method, body] = ['GET', undefined];
+      url = next.href;
+    }
   }
 
   #withCookies(url: string, headers: Record<string, string | null>): Record<string, string> {
     const sent = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
-    const jar = this.#cookies.get(new URL(url).hostname);
-    if (jar?.size) sent.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    return sent;
+    const target = new URL(url);
+    const login = this.#login && target.origin === new URL(this.urls.sessionUrl).origin ? this.#login : undefined;
+    const jar = this.#cookies.get(target.hostname);
+    const cookies = [...(login?.cookies ?? []), ...[...(jar ?? [])].map(([name, value]) => `${name}=${value}`)];
+    if (cookies.length) sent.cookie = cookies.join('; ');
+    return { ...login?.headers, ...sent };
   }
-
   #keepCookies(url: string, response: Response): Response {
     const host = new URL(url).hostname;
     for (const line of response.headers.getSetCookie()) {

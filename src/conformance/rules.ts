@@ -5,6 +5,10 @@ export const RULES = {
     name: 'session: a POST with kyc-verify-session: resume answers 201 or 200 with uuid, link and the status fields',
     why: 'the element shows the link and follows the uuid it is given',
   },
+  statusFollowed: {
+    name: 'status: the URL the element follows (the page\u2019s status-url, else the session answer\u2019s status_url, else <session-url>/{uuid}) answers the owner',
+    why: 'that URL is where the element goes: one that answers 404 shows the person "La verificación no está disponible en esta página por ahora." however well the rest works',
+  },
   sessionResumes: {
     name: "session: resume answers 200 with the owner's pending transaction",
     why: 'a reload or a second tab would otherwise start (and bill) another verification while one is under way',
@@ -12,10 +16,6 @@ export const RULES = {
   sessionNew: {
     name: 'session: new answers 201 with another transaction after the first ended',
     why: '"Try again" after a failure or an expiry sends new: it needs a fresh transaction',
-  },
-  sessionStatusUrl: {
-    name: 'session: a status_url in the session answer answers that transaction\u2019s status to its owner',
-    why: 'the element follows status_url (resolved against the session URL) when the page sets no status-url; one that fails leaves the person with an error',
   },
   sessionNeedsHeader: {
     name: 'session: a POST without kyc-verify-session is refused with 403',
@@ -94,9 +94,25 @@ export interface Verdict {
   why: string;
 }
 
+/** What a run found: a verdict per rule, or the verdicts given before it had to stop, and why it stopped, in one actionable line. */
+export interface Findings {
+  verdicts: Verdict[];
+  stopped?: string;
+}
+
 /** The verdicts of one run; a rule given none is reported failed, "not checked". */
 export class Verdicts {
   readonly #given = new Map<RuleId, { passed: boolean; detail?: string }>();
+  #stopped: string | undefined;
+
+  /** Stops the run: `why` says what to do, and no other rule is reported. */
+  stop(why: string): void {
+    this.#stopped = why;
+  }
+
+  get stopped(): boolean {
+    return this.#stopped !== undefined;
+  }
 
   pass(rule: RuleId, note?: string): void {
     this.#given.set(rule, { passed: true, ...(note && { detail: note }) });
@@ -116,10 +132,12 @@ export class Verdicts {
     return this.#given.has(rule);
   }
 
-  list(notChecked: string): Verdict[] {
-    return (Object.keys(RULES) as RuleId[]).map((rule) => {
-      const given = this.#given.get(rule) ?? { passed: false, detail: `not checked: ${notChecked}` };
+  findings(): Findings {
+    const rules = (Object.keys(RULES) as RuleId[]).filter((rule) => !this.#stopped || this.#given.has(rule));
+    const verdicts = rules.map((rule) => {
+      const given = this.#given.get(rule) ?? { passed: false, detail: 'not checked: an earlier step failed' };
       return { rule, name: RULES[rule].name, why: RULES[rule].why, ...given };
     });
+    return this.#stopped ? { verdicts, stopped: this.#stopped } : { verdicts };
   }
 }

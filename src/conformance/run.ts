@@ -1,14 +1,25 @@
 /**
- * One run of the checker against a host and the sandbox behind it. Each visitor is a browser of
- * its own (its own cookies). Success, failure and the stream each follow a transaction of their
- * own, side by side; expiry comes last, since moving the sandbox's clock expires every pending one.
+ * One run of the checker against a host and the sandbox behind it. The owner is one browser (its
+ * cookies, and the login given); its transactions follow one another, each started with `new`
+ * once the one before ended (successful, failed, streamed), as "Try again" does, so that one
+ * logged-in user is enough. Expiry comes last, since moving the sandbox's clock expires every
+ * pending transaction.
  */
 import { checkCaching, checkPersonalData } from './answer-checks.js';
-import { AnswerLog, Visitor, type HostUrls } from './http.js';
-import { Verdicts, type RuleId, type Verdict } from './rules.js';
+import { AnswerLog, StatusUrls, Visitor, type HostUrls, type Login } from './http.js';
+import { Verdicts, type Findings, type RuleId } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
 import { checkSendGuard } from './send-checks.js';
-import { checkGuard, checkNew, checkResume, checkStatusUrl, startSession, type Session } from './session-checks.js';
+import {
+  checkFollowed,
+  checkGuard,
+  checkNew,
+  checkResume,
+  firstSession,
+  startSession,
+  unreachable,
+  type Session,
+} from './session-checks.js';
 import {
   checkFollows,
   checkPendingStatus,
@@ -23,79 +34,87 @@ import { ISSUE_CODES } from '../shared/issue-codes.js';
 
 export interface Target extends HostUrls {
   sandboxUrl: string;
+  /** What logs the check in, for a host whose session URL needs a login. */
+  login?: Login;
 }
 
 /** The most events a flow may need before it ends failed (tries are the host's choice; docs/service.md §8 default 3). */
 const MAX_TRIES = 10;
 
-export async function runConformance(target: Target): Promise<Verdict[]> {
-  const log = new AnswerLog();
-  const sandbox = new SandboxDriver(target.sandboxUrl);
+export async function runConformance(target: Target): Promise<Findings> {
+  const { sandboxUrl, login, ...urls } = target;
+  const loggedIn = Boolean(login && (login.cookies.length || Object.keys(login.headers).length));
+  const run = { urls, statusUrls: new StatusUrls(urls), log: new AnswerLog(), login };
+  const sandbox = new SandboxDriver(sandboxUrl);
   const verdicts = new Verdicts();
-  const visitor = () => new Visitor(target, log);
   const nins = new Set<string>();
+  const webhooks = new Set<string | null>();
   const created: string[] = [];
-  /** Applies `code` to `uuid` in the sandbox, noting the nin the host created it with. */
+  /** Applies `code` to `uuid` in the sandbox, noting the nin and the webhook the host created it with. */
   const move = (uuid: string, code: string) => async () => {
     const transaction = await sandbox.outcome(uuid, code);
     if (transaction.metadata.nin) nins.add(transaction.metadata.nin);
+    webhooks.add(transaction.webhook);
     return transaction;
-  };
-  const session = async (owner: Visitor) => {
-    const started = await startSession(owner);
-    created.push(started.uuid);
-    return started;
   };
   /** Runs a rule's check; a failure it did not foresee (the sandbox refusing a move, a host that hangs up) fails that rule. */
   const judged = (rule: RuleId, check: () => Promise<unknown>) =>
     check().catch((error: unknown) => verdicts.has(rule) || verdicts.fail(rule, `the check stopped: ${error}`));
+  /** The owner's next transaction, once the one before ended. */
+  const next = async () => {
+    const started = await startSession(owner, 'new');
+    created.push(started.uuid);
+    return started;
+  };
 
-  const owner = visitor();
-  const first = await startSession(owner, verdicts);
+  const clock = await sandbox.now().catch((error: unknown) => unreachable(error));
+  if (typeof clock === 'string') {
+    verdicts.stop(
+      `the sandbox at ${sandboxUrl} does not answer GET /sandbox/clock (${clock}): give --sandbox-url the sandbox your backend uses`,
+    );
+    return verdicts.findings();
+  }
+  const owner = new Visitor(run);
+  const stranger = new Visitor(run, false);
+  const first = await firstSession(owner, loggedIn, verdicts);
   if (first) {
     created.push(first.uuid);
-    await checkStatusUrl(owner, first, verdicts);
-    await checkResume(owner, first, verdicts);
-    await checkPendingStatus(owner, first.uuid, verdicts);
-    const other = visitor();
-    const failing = await session(other).catch(() => undefined);
-    await checkStrangers(first.uuid, visitor(), other, verdicts);
-    await checkUnknown(owner, verdicts);
-    await checkGuard(owner, verdicts);
-    await judged('sendGuarded', () => checkSendGuard(owner, first, visitor(), verdicts));
-    await Promise.all([
-      judged('statusSuccessful', async () => {
-        await checkFollows(
-          'statusSuccessful',
-          owner,
-          first.uuid,
-          [showing(move(first.uuid, '002')), showing(move(first.uuid, '012'))],
-          verdicts,
-        );
-        const again = await checkNew(owner, first, verdicts);
-        if (again) created.push(again.uuid);
-      }),
-      judged('statusFailed', async () => {
-        const { uuid } = failing ?? (await session(other));
-        await checkFollows('statusFailed', other, uuid, [showing(move(uuid, '002')), showing(failUntilEnded(uuid, move))], verdicts);
-      }),
-      judged('stream', async () => {
-        const streamer = visitor();
-        const { uuid, body } = await session(streamer);
-        const offered = await offersStream(streamer, uuid, body);
-        await checkStream(streamer, uuid, offered, () => move(uuid, '002')().then(move(uuid, '012')), log, verdicts);
-      }),
-    ]);
-    await judged('statusExpired', async () => {
-      const expiring = visitor();
-      const started = await session(expiring);
-      await checkFollows('statusExpired', expiring, started.uuid, [expire(started, sandbox)], verdicts);
-    });
+    await checkFollowed(owner, first, verdicts);
   }
-  await checkWebhooks(created, sandbox, verdicts);
-  checkPersonalData(log.answers, [...nins], verdicts);
-  checkCaching(log.answers, verdicts);
-  return verdicts.list(first ? 'an earlier step failed' : 'the session POST gave no transaction');
+  if (!first || verdicts.stopped) return verdicts.findings();
+
+  await checkResume(owner, first, verdicts);
+  await checkPendingStatus(owner, first.uuid, verdicts);
+  // Another browser with a transaction of its own; with one login given, every browser is the same user.
+  const other = loggedIn ? undefined : new Visitor(run);
+  const otherSession = other && (await startSession(other).catch(() => undefined));
+  if (otherSession) created.push(otherSession.uuid);
+  await checkStrangers(first.uuid, stranger, other, verdicts);
+  await checkUnknown(owner, verdicts);
+  await checkGuard(owner, verdicts);
+  await judged('sendGuarded', () => checkSendGuard(owner, first, stranger, verdicts));
+  await judged('statusSuccessful', () =>
+    checkFollows('statusSuccessful', owner, first.uuid, [showing(move(first.uuid, '002')), showing(move(first.uuid, '012'))], verdicts),
+  );
+  const latest = await checkNew(owner, first, verdicts);
+  if (latest) created.push(latest.uuid);
+  await judged('statusFailed', async () => {
+    const { uuid } = latest ?? (await next());
+    await checkFollows('statusFailed', owner, uuid, [showing(move(uuid, '002')), showing(failUntilEnded(uuid, move))], verdicts);
+  });
+  await judged('stream', async () => {
+    const { uuid, body } = await next();
+    const offered = await offersStream(owner, uuid, body);
+    await checkStream(owner, uuid, offered, () => move(uuid, '002')().then(move(uuid, '012')), run.log, verdicts);
+  });
+  await judged('statusExpired', async () => {
+    const started = await next();
+    await checkFollows('statusExpired', owner, started.uuid, [expire(started, sandbox)], verdicts);
+  });
+  await checkWebhooks(created, webhooks, sandbox, verdicts);
+  checkPersonalData(run.log.answers, [...nins], verdicts);
+  checkCaching(run.log.answers, verdicts);
+  return verdicts.findings();
 }
 
 type Move = (uuid: string, code: string) => () => Promise<ServiceTransaction>;
@@ -127,9 +146,18 @@ function expire(session: Session, sandbox: SandboxDriver) {
   };
 }
 
-async function checkWebhooks(uuids: string[], sandbox: SandboxDriver, verdicts: Verdicts): Promise<void> {
+/** `webhooks`: the `webhook` of each transaction the run moved, as the service has it (null: none). */
+async function checkWebhooks(uuids: string[], webhooks: Set<string | null>, sandbox: SandboxDriver, verdicts: Verdicts): Promise<void> {
   const deliveries = (await Promise.all(uuids.map((uuid) => sandbox.deliveries(uuid)))).flat();
-  if (!deliveries.length) return verdicts.fail('webhooks', 'no delivery at all: set `webhook` when creating the transaction');
+  if (!deliveries.length) {
+    const named = [...webhooks].filter(Boolean);
+    return verdicts.fail(
+      'webhooks',
+      named.length
+        ? `no delivery at all, though the transactions name ${named.join(', ')}`
+        : 'no delivery at all: the transactions were created without `webhook`; set it to your webhook URL',
+    );
+  }
   const unanswered = deliveries.filter((delivery) => delivery.state !== 'delivered');
   verdicts.judge(
     'webhooks',

@@ -13,6 +13,7 @@ export interface ServiceTransaction {
   updated_at: string;
   expiration: number;
   metadata: { nin?: string };
+  webhook: string | null;
 }
 
 export interface WebhookDelivery {

@@ -21,28 +21,71 @@ function readSession(answer: Answer, statuses: number[]): { problems: string[]; 
   return { problems, session: { uuid: body.uuid, body } };
 }
 
-/** A session for `visitor`; throws when the host gives none. */
-export async function startSession(visitor: Visitor): Promise<Session>;
-/** A session for `visitor`, judged by the creation rule; undefined when the host gives none. */
-export async function startSession(visitor: Visitor, verdicts: Verdicts): Promise<Session | undefined>;
-export async function startSession(visitor: Visitor, verdicts?: Verdicts): Promise<Session | undefined> {
-  const { problems, session } = readSession(await visitor.postSession('resume'), [201, 200]);
-  if (!verdicts && problems.length) throw new Error(`the session POST failed: ${problems.join('; ')}`);
-  verdicts?.judge('sessionCreates', problems);
+/** A session for `visitor`, asked with `kind`; throws when the host gives none. */
+export async function startSession(visitor: Visitor, kind: 'resume' | 'new' = 'resume'): Promise<Session> {
+  const { problems, session } = readSession(await visitor.postSession(kind), kind === 'new' ? [201] : [201, 200]);
+  if (problems.length || !session) throw new Error(`the session POST (${kind}) failed: ${problems.join('; ')}`);
   return session;
 }
 
-/** A session answer's `status_url`, resolved against the session URL, must answer that transaction's status. */
-export async function checkStatusUrl(visitor: Visitor, session: Session, verdicts: Verdicts): Promise<void> {
-  const statusUrl = session.body.status_url;
-  if (statusUrl === undefined) return verdicts.pass('sessionStatusUrl', 'no status_url sent: the element follows <session-url>/{uuid}');
-  const url =
-    typeof statusUrl === 'string' && URL.canParse(statusUrl, visitor.urls.sessionUrl) && new URL(statusUrl, visitor.urls.sessionUrl);
-  if (!url) return verdicts.fail('sessionStatusUrl', `status_url: ${JSON.stringify(statusUrl)}, expected a URL`);
-  const answer = await visitor.get(`status GET ${url.href}`, url.href);
-  const body = jsonOf(answer) as Record<string, unknown> | undefined;
-  const problems = answer.status === 200 ? statusProblems(body ?? {}, session.uuid) : [`${url.href}: saw ${seen(answer)}, expected 200`];
-  verdicts.judge('sessionStatusUrl', problems, `follows ${url.href}`);
+/**
+ * The run's first session, judged by the creation rule. When the host gives none, the run
+ * stops with what to do about it: nothing after it can be checked without a transaction.
+ */
+export async function firstSession(visitor: Visitor, loggedIn: boolean, verdicts: Verdicts): Promise<Session | undefined> {
+  const url = visitor.urls.sessionUrl;
+  const answer = await visitor.postSession('resume').catch((error: unknown) => {
+    const reason = unreachable(error);
+    verdicts.fail('sessionCreates', `POST ${url}: ${reason}`);
+    verdicts.stop(`nothing answers at ${url} (${reason}): start your backend, or give --session-url where it listens`);
+  });
+  if (!answer) return undefined;
+  const { problems, session } = readSession(answer, [201, 200]);
+  verdicts.judge('sessionCreates', problems);
+  if (!problems.length) return session;
+  verdicts.stop(`the session POST gave no transaction (${seen(answer)}): ${adviceFor(answer, visitor.urls.sessionUrl, loggedIn)}`);
+  return undefined;
+}
+
+/** Why a request got no answer at all, in a few words (`ECONNREFUSED`). */
+export const unreachable = (error: unknown) => {
+  const { cause, message } = error as { cause?: { code?: string; message?: string }; message?: string };
+  return cause?.code ?? cause?.message ?? message ?? String(error);
+};
+
+function adviceFor(answer: Answer, sessionUrl: string, loggedIn: boolean): string {
+  if (answer.status === 401 || (answer.status === 403 && !loggedIn)) {
+    return loggedIn
+      ? 'the --cookie and --header given do not log in: copy them again from a logged-in browser on this origin'
+      : "if your session URL needs a login, give the check one: --cookie 'name=value' (from a logged-in browser) or --header 'Authorization: Bearer …'";
+  }
+  if (answer.status === 403) {
+    return `the host refused the element's own request (Origin ${new URL(sessionUrl).origin}, Sec-Fetch-Site: same-origin, kyc-verify-session: resume): give --session-url as the browser reaches it`;
+  }
+  if (answer.status === 404 || answer.status === 405)
+    return `nothing takes POST ${sessionUrl}: --session-url must be the page's session-url, absolute`;
+  return 'fix the session POST first: every other rule follows a transaction it creates';
+}
+
+/**
+ * The URL the element will follow for the first transaction (the page's status-url, else the
+ * answer's status_url, else <session-url>/{uuid}) must answer its status to the owner. A run
+ * stops when it does not: every status rule reads it.
+ */
+export async function checkFollowed(visitor: Visitor, session: Session, verdicts: Verdicts): Promise<void> {
+  const url = visitor.statusUrlOf(session.uuid);
+  const how = visitor.how(session.uuid);
+  const answer = await visitor.getStatus(session.uuid);
+  const problems =
+    answer.status === 200 ? statusProblems(jsonOf(answer), session.uuid) : [`GET ${url} (${how}): saw ${seen(answer)}, expected 200`];
+  verdicts.judge('statusFollowed', problems, `${url}: ${how}`);
+  if (answer.status === 404) {
+    verdicts.stop(`GET ${url} answered 404 to the transaction's owner: serve it, send \`status_url\`, or set \`status-url=\` on the page`);
+  } else if (answer.status !== 200) {
+    verdicts.stop(
+      `GET ${url} answered ${answer.status} to the transaction's owner: every status rule reads it; it must answer 200 with the status object`,
+    );
+  }
 }
 
 export async function checkResume(visitor: Visitor, first: Session, verdicts: Verdicts): Promise<void> {

@@ -22,17 +22,21 @@ export async function checkPendingStatus(owner: Visitor, uuid: string, verdicts:
   verdicts.judge('etag', again.status === 304 ? [] : [`If-None-Match: ${etag} saw ${again.status}, expected 304`]);
 }
 
-/** `stranger` has no cookies; `other` is another visitor with a transaction of their own. */
-export async function checkStrangers(uuid: string, stranger: Visitor, other: Visitor, verdicts: Verdicts): Promise<void> {
+/**
+ * `stranger` has no cookies and no login; `other` is another visitor with a transaction of their
+ * own, when the run can make one (not with a single login given).
+ */
+export async function checkStrangers(uuid: string, stranger: Visitor, other: Visitor | undefined, verdicts: Verdicts): Promise<void> {
   const problems: string[] = [];
-  for (const [who, visitor] of [
+  const visitors: [string, Visitor][] = [
     ['without cookies', stranger],
-    ['with another visitor\u2019s cookies', other],
-  ] as const) {
+    ...(other ? [['with another visitor\u2019s cookies', other] as [string, Visitor]] : []),
+  ];
+  for (const [who, visitor] of visitors) {
     const answer = await visitor.getStatus(uuid);
     if (answer.status !== 404) problems.push(`${who}: saw ${seen(answer)}, expected 404`);
   }
-  verdicts.judge('statusStranger', problems);
+  verdicts.judge('statusStranger', problems, other ? undefined : 'another user not tried: one login given');
 }
 
 export async function checkUnknown(owner: Visitor, verdicts: Verdicts): Promise<void> {

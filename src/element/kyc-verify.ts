@@ -5,6 +5,7 @@ import { Delay } from './controllers/delay.js';
 import { SessionRequest } from './controllers/session-request.js';
 import { StatusPoller } from './controllers/status-poller.js';
 import { StatusStream } from './controllers/status-stream.js';
+import { followSurroundings } from './controllers/surroundings.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
 import { lazyChunk } from './lazy-chunk.js';
 import { es } from './locales/es.js';
@@ -52,6 +53,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @slot - Content shown above the link, such as the page's own instructions.
  *
  * @csspart base - The wrapper around everything.
+ * @csspart preparation - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set.
  * @csspart qr - The QR code (an SVG image).
  * @csspart link - The small "open on this device" link under the QR code.
  * @csspart progress - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
@@ -59,16 +61,18 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
  * @csspart button - The big link styled as a button; a plain link under the progress once the flow has started.
  * @csspart copy-button - The button that copies the link.
- * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
+ * @csspart link-text - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
+ * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
  * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
  * @csspart send-wait - The time left before the link can be sent again.
- * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds.
+ * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
  * @csspart status - The live status line, which also shows the result.
  * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
  * @csspart continue-button - The Continue button shown after success.
- * @csspart retry-button - The Try again button shown after failure or expiry.
+ * @csspart retry-button - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
+ * @csspart login-link - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.
  *
- * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()` (light when the page declares none); `kyc-verify { color-scheme: dark }` (or `light`) forces one.
+ * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one.
  * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
  * @cssproperty --kyc-verify-border - Colour of borders.
  * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.
@@ -95,6 +99,8 @@ export class KycVerify extends LitElement {
     requestTimeout: { attribute: 'request-timeout', type: Number },
     defer: { type: Boolean },
     noStream: { attribute: 'no-stream', type: Boolean },
+    noPreparation: { attribute: 'no-preparation', type: Boolean },
+    loginUrl: { attribute: 'login-url' },
     lang: { reflect: true },
     strings: { attribute: false },
   };
@@ -134,6 +140,10 @@ export class KycVerify extends LitElement {
 
   /** Poll only: never open the backend's status stream (Server-Sent Events on the status URL). */
   noStream = false;
+  /** Leaves out what the end user will need ("Necesitarás tu cédula, buena luz y unos minutos."), shown with the link by default. */
+  noPreparation = false;
+  /** Where the end user logs in again when the backend answers 401 or 403: a link offered instead of Try again (none without it). */
+  loginUrl = '';
 
   /** Language (`es`, `en` or `pt-BR`; any `pt` is `pt-BR`); by default the nearest `lang` attribute, then the browser's. */
   declare lang: string;
@@ -188,7 +198,12 @@ export class KycVerify extends LitElement {
     send: this.#send,
   });
   readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
-  readonly #qrCodeOf = keepingLastQrCode();
+  readonly #qrCodeOf = keepingLastQrCode(() => this.requestUpdate());
+
+  constructor() {
+    super();
+    followSurroundings(this, this.attachInternals().states);
+  }
 
   /**
    * Starts a verification now. With `session-url`, asks the backend for a session (for `defer`, or to
@@ -262,6 +277,9 @@ export class KycVerify extends LitElement {
         copyNote: this.#copyNote.note,
         send: this.#renderSend(language, strings ?? es),
         remaining: this.#countdown.remaining,
+        announced: this.#countdown.announced,
+        preparation: !this.noPreparation,
+        loginUrl: this.loginUrl,
         qrCodeOf: this.#qrCodeOf,
       },
       this.#actions,

@@ -4,12 +4,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv, SandboxParts } from './context.js';
+import { registerDocument } from './document.js';
 import { ApiError } from './errors.js';
 import { registerControlRoutes } from './routes/controls.js';
 import { registerCredentialRoutes } from './routes/credential.js';
 import { registerPageRoutes } from './routes/page.js';
 import { registerTokenRoutes } from './routes/token.js';
 import { registerTransactionRoutes } from './routes/transactions.js';
+import { registerWebhookFaultRoutes } from './routes/webhook-faults.js';
 
 /** Largest request body accepted by default; larger ones get 413 (the spec sets no limit). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,18 +47,11 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
   registerTransactionRoutes(app, parts);
   registerCredentialRoutes(app, parts);
   registerControlRoutes(app, parts);
+  registerWebhookFaultRoutes(app, parts);
   registerPageRoutes(app, parts);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'KYC service (kyc-verify sandbox)',
-      version: '6.0',
-      description:
-        'Local emulator of the identity verification service. One origin serves auth_url, base_url, credential_url and verification_url.',
-    },
-  });
+  registerDocument(app);
+  answerUnsupportedMethods(app);
 
   app.notFound((c) => c.json(new ApiError(404, 'Route', 'Not found', `No route for ${c.req.method} ${c.req.path}`).envelope, 404));
 
@@ -67,6 +62,27 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
   });
 
   return app;
+}
+
+/**
+ * A method that a served path does not take answers 405 with `Allow` (RFC 9110 §15.5.6), not 404.
+ * Registered last, it answers only when no route of the path took the request.
+ */
+function answerUnsupportedMethods(app: OpenAPIHono<SandboxEnv>): void {
+  const allowed = new Map<string, Set<string>>();
+  for (const { method, path } of app.routes) {
+    if (method === 'ALL') continue;
+    const methods = allowed.get(path) ?? new Set<string>();
+    // Hono answers HEAD with the GET route.
+    for (const served of method === 'GET' ? ['GET', 'HEAD'] : [method]) methods.add(served);
+    allowed.set(path, methods);
+  }
+  for (const [path, methods] of allowed) {
+    const allow = [...methods].join(', ');
+    app.all(path, (c) => {
+      throw new ApiError(405, resourceOf(c.req.path), 'Method not allowed', `${c.req.method} ${c.req.path}: allowed ${allow}`, { allow });
+    });
+  }
 }
 
 function toApiError(error: Error, path: string): ApiError {

@@ -1,7 +1,8 @@
 /** The command line of `kyc-verify-sandbox`: its usage text and what it asks of startSandbox. */
 import { parseArgs } from 'node:util';
-import type { SandboxOptions } from './index.js';
-import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './index.js';
+import type { SandboxOptions, WebhookFaultRequest } from './index.js';
+import { FAULT_LIMITS } from './schemas.js';
+import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 
 const DEFAULT_PORT = 4010;
 
@@ -19,6 +20,9 @@ Options:
                             (default: any on loopback; else loopback and the public URL's host)
   --max-transactions N      most transactions kept, live and ended (default ${DEFAULT_MAX_TRANSACTIONS})
   --retention SECONDS       how long an ended transaction stays readable (default ${DEFAULT_ENDED_RETENTION_SECONDS})
+  --webhook-fault F         a fault on every webhook delivery, for testing a receiver: drop, reorder (every
+                            pair swapped), duplicate=N (each arrives N times, 2 to ${FAULT_LIMITS.times}) or delay=SECONDS
+                            (on the sandbox clock); repeat it to add more; one fault applies per delivery
   -h, --help                print this help and exit
 `;
 
@@ -35,6 +39,7 @@ export function parseCommandLine(args: string[]): CommandLine {
         'allow-host': { type: 'string', multiple: true },
         'max-transactions': { type: 'string' },
         retention: { type: 'string' },
+        'webhook-fault': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -49,6 +54,7 @@ export function parseCommandLine(args: string[]): CommandLine {
         allowedHosts: values['allow-host']?.flatMap((hosts) => hosts.split(',').filter(Boolean)),
         maxTransactions: optional('--max-transactions', values['max-transactions'], 1),
         endedRetentionSeconds: optional('--retention', values.retention, 0),
+        webhookFaults: values['webhook-fault']?.map(faultOf),
       },
     };
   } catch (error) {
@@ -62,4 +68,20 @@ function integerOf(flag: string, text: string, least: number, most = Number.MAX_
   const value = Number(text);
   if (/^\d+$/.test(text) && value >= least && value <= most) return value;
   throw new Error(`${flag} must be an integer from ${least}${most === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${most}`}, not "${text}"`);
+}
+
+/** A fault of `--webhook-fault`, applied to every delivery. */
+function faultOf(text: string): WebhookFaultRequest {
+  const [kind, value] = text.split('=', 2);
+  if ((kind === 'drop' || kind === 'reorder') && value === undefined) return { fault: kind, every: true };
+  if (kind === 'duplicate' && value !== undefined) {
+    return { fault: kind, times: integerOf('--webhook-fault duplicate', value, 2, FAULT_LIMITS.times), every: true };
+  }
+  const seconds = Number(value);
+  if (kind === 'delay' && /^\d+(\.\d+)?$/.test(value ?? '') && seconds <= FAULT_LIMITS.delaySeconds) {
+    return { fault: kind, delay_seconds: seconds, every: true };
+  }
+  throw new Error(
+    `--webhook-fault must be drop, reorder, duplicate=N or delay=SECONDS (at most ${FAULT_LIMITS.delaySeconds}), not "${text}"`,
+  );
 }

@@ -74,7 +74,7 @@ export function applyEvent(flow: Flow, event: FlowEvent, rules: FlowRules): Flow
   switch (event) {
     case 'selfie_ok':
       if (flow.phase !== 'selfie') return { rejected: 'The selfie was already taken' };
-      return rules.challengesRequired > 0 ? { flow: { ...flow, phase: 'challenge', challenge: 1 }, steps: [] } : succeed(flow);
+      return rules.challengesRequired > 0 ? selfieAccepted(flow) : succeed(flow);
     case 'challenge_ok':
       if (flow.phase !== 'challenge') return { rejected: 'No liveness challenge is in progress' };
       return flow.challenge < rules.challengesRequired ? { flow: { ...flow, challenge: flow.challenge + 1 }, steps: [] } : succeed(flow);
@@ -109,6 +109,19 @@ function documentRejected(flow: Flow, code: IssueCode, rules: FlowRules): Flow {
   const interrupted = code === '006' && rules.requireDocumentValidation;
   if (interrupted || tried.triesUsed >= rules.tries) return end(tried, 'Capture_credential_fail', code, FAILED);
   return { ...tried, step: 'Capture_credential_fail', code };
+}
+
+const isSelfieProblem = (code: IssueCode): boolean => code === '014' || code === '015';
+
+/**
+ * A selfie that passes, with liveness challenges to follow. After a rejected one it is recorded:
+ * the code goes back to the step's own (002 once the document is read, 001 when it was skipped),
+ * so that the status no longer tells of a problem the person has left behind.
+ */
+function selfieAccepted(flow: Flow): FlowChange {
+  const challenging: Flow = { ...flow, phase: 'challenge', challenge: 1 };
+  if (!isSelfieProblem(flow.code)) return { flow: challenging, steps: [] };
+  return recorded({ ...challenging, code: flow.documentSkipped ? '001' : '002' });
 }
 
 /** Success records 012 (scores reached) and then 013 (flow completed). */

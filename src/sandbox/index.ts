@@ -8,10 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { originOf, reachableHost } from './address.js';
 import { AllowedHosts, defaultAllowedHosts } from './allowed-hosts.js';
 import { createSandboxApp } from './app.js';
+import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 import { DEFAULT_CLIENTS, type SandboxClient } from './clients.js';
 import { SandboxClock } from './clock.js';
 import { generateNanoid } from './nanoid.js';
-import type { WebhookDelivery } from './schemas.js';
+import { WebhookFaultRequestSchema, type WebhookDelivery, type WebhookFault, type WebhookFaultRequest } from './schemas.js';
 import { KycService } from './service.js';
 import { TokenIssuer } from './tokens.js';
 import { WebhookDispatcher, type LogLine, type WebhookRetryOptions } from './webhooks.js';
@@ -19,15 +20,12 @@ import { WebhookDispatcher, type LogLine, type WebhookRetryOptions } from './web
 export { DEFAULT_CLIENTS, READ_SCOPE, WRITE_SCOPE, type SandboxClient } from './clients.js';
 export { SELFIE_SCORES } from './flow.js';
 export { TEST_IDENTITIES, type TestIdentity } from './identities.js';
-export type { WebhookDelivery } from './schemas.js';
+export type { WebhookDelivery, WebhookFault, WebhookFaultRequest } from './schemas.js';
 export type { LogLine, WebhookRetryOptions } from './webhooks.js';
 export { ANY_HOST } from './allowed-hosts.js';
 export { FIELD_LIMITS } from './schemas.js';
 
-/** Most transactions kept by default, live and ended together (503 when all are live). */
-export const DEFAULT_MAX_TRANSACTIONS = 10_000;
-/** How long an ended transaction stays readable by default, in real seconds. */
-export const DEFAULT_ENDED_RETENTION_SECONDS = 3600;
+export { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -57,6 +55,11 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Retry policy of webhook deliveries on connection failure. */
   webhookRetry?: WebhookRetryOptions;
+  /**
+   * Webhook faults installed at start (docs/sandbox.md, "Webhook faults"), e.g. `[{ fault: 'duplicate', times: 2, every: true }]`;
+   * more can be added while it runs (`addWebhookFault`, or `POST /sandbox/webhooks/faults`).
+   */
+  webhookFaults?: readonly WebhookFaultRequest[];
   /** Generator of the 6-character nanoids; tests inject one to produce duplicates. */
   generateNanoid?: () => string;
 }
@@ -72,8 +75,12 @@ export interface SandboxHandle {
   transactionsCreated(): number;
   /** Webhook deliveries so far, oldest first (the same log as GET /sandbox/webhooks). */
   webhookDeliveries(uuid?: string): WebhookDelivery[];
-  /** Resolves once no webhook delivery is in flight or waiting for a retry. */
+  /** Resolves once no webhook delivery is in flight, waiting for a retry or delayed (one held by a reorder fault does not count). */
   webhooksSettled(): Promise<void>;
+  /** Installs a webhook fault for the next matching delivery (or every one): as `POST /sandbox/webhooks/faults`. */
+  addWebhookFault(fault: WebhookFaultRequest): WebhookFault;
+  /** Removes every webhook fault; deliveries held by a reorder fault are sent as they are. */
+  clearWebhookFaults(): void;
   /** Stops the server, idle keep-alive connections included; resolves once closed. */
   close(): Promise<void>;
 }
@@ -89,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   const clock = new SandboxClock();
   const webhooks = new WebhookDispatcher(clock, options.webhookRetry, options.log);
+  for (const fault of options.webhookFaults ?? []) webhooks.faults.add(WebhookFaultRequestSchema.parse(fault));
   const service = new KycService({ clock, webhooks, generateNanoid: options.generateNanoid ?? generateNanoid, limits, allowedHosts });
   let url = configuredUrl ?? '';
   const clients = options.clients ?? DEFAULT_CLIENTS;
@@ -110,6 +118,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     transactionsCreated: () => service.created,
     webhookDeliveries: (uuid) => webhooks.deliveries(uuid),
     webhooksSettled: () => webhooks.settled(),
+    addWebhookFault: (fault) => webhooks.faults.add(WebhookFaultRequestSchema.parse(fault)),
+    clearWebhookFaults: () => webhooks.clearFaults(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         service.close();

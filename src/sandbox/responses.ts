@@ -9,7 +9,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   413: 'Body too large',
-  415: 'Body is not JSON',
+  415: 'Body is not JSON (Content-Type)',
   422: 'Model validation error',
 };
 
@@ -25,3 +25,16 @@ export function errorResponses(statuses: number[], meanings: Record<number, stri
 }
 
 export const BEARER = [{ bearerAuth: [] }];
+
+/** What any route that reads a JSON body can answer before its handler: malformed JSON, too large, not JSON, not the model. */
+export const JSON_BODY_ERRORS = [400, 413, 415, 422];
+
+/** OpenAPI links from an answer carrying a transaction (`data.uuid`, or `uuid`) to the operations that take its uuid. */
+export function transactionLinks(uuid: '$response.body#/data/uuid' | '$response.body#/uuid') {
+  return {
+    GetTransaction: { operationId: 'getTransaction', parameters: { transaction_uuid: uuid } },
+    GetCredentialInformation: { operationId: 'getCredentialInformation', parameters: { transaction_id: uuid } },
+    ApplyOutcome: { operationId: 'applyOutcome', parameters: { uuid } },
+    ReadWebhookLog: { operationId: 'readWebhookLog', parameters: { uuid } },
+  };
+}

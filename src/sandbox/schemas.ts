@@ -55,10 +55,20 @@ export const TokenRequestSchema = z
 
 export const TokenResponseSchema = z.object(tokenResponseFields).openapi('TokenResponse');
 
+/**
+ * A bound the service answers with 400 (docs/service.md §4.2), not the model's 422: the document states
+ * it as a schema keyword, and service.ts checks it.
+ */
+const atLeastOne = <T extends z.ZodNumber>(field: T, most: number) => field.openapi({ minimum: 1, maximum: most });
+
 const boundedMetadataFields = narrowed(metadataFields, {
   country: metadataFields.country.max(FIELD_LIMITS.country),
   nin: metadataFields.nin.max(FIELD_LIMITS.nin),
   redirect_uri: boundedUrl(),
+  // At most the transaction's expiration, itself at most a week.
+  capture_document_expiration: atLeastOne(metadataFields.capture_document_expiration, FIELD_LIMITS.expirationSeconds),
+  capture_facial_expiration: atLeastOne(metadataFields.capture_facial_expiration, FIELD_LIMITS.expirationSeconds),
+  capture_challenge_expiration: atLeastOne(metadataFields.capture_challenge_expiration, FIELD_LIMITS.expirationSeconds),
 });
 
 export const MetadataSchema = z
@@ -67,16 +77,23 @@ export const MetadataSchema = z
 
 export type Metadata = z.output<typeof MetadataSchema>;
 
+/** The refinement of NIN_REQUIRED as JSON Schema states it, for the document (zod checks it: 422 without it). */
+const NIN_CONDITION = {
+  description: 'kyc_register requires metadata.nin (422 otherwise).',
+  if: { properties: { authorization_method: { const: 'kyc_register' } }, required: ['authorization_method'] },
+  then: { required: ['metadata'], properties: { metadata: { required: ['nin'] } } },
+};
+
 export const CreateTransactionRequestSchema = z
   .object(
     narrowed(createRequestFields, {
       transaction_id: identifier(createRequestFields.transaction_id),
       company_id: identifier(createRequestFields.company_id),
-      tries: createRequestFields.tries.default(DEFAULT_TRIES),
+      tries: createRequestFields.tries.openapi({ minimum: 1 }).default(DEFAULT_TRIES),
       expiration: createRequestFields.expiration
         .max(FIELD_LIMITS.expirationSeconds)
-        .default(DEFAULT_EXPIRATION_SECONDS)
-        .openapi({ description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' }),
+        .openapi({ minimum: 1, description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' })
+        .default(DEFAULT_EXPIRATION_SECONDS),
       webhook: boundedUrl().optional(),
       scope: identifier(z.string()).optional(),
       user_id: identifier(z.string()).optional(),
@@ -93,7 +110,7 @@ export const CreateTransactionRequestSchema = z
   )
   .extend({ metadata: MetadataSchema.prefault({}) })
   .refine((request) => !lacksRequiredNin(request), NIN_REQUIRED)
-  .openapi('CreateTransactionRequest');
+  .openapi('CreateTransactionRequest', { allOf: [NIN_CONDITION] });
 
 export type CreateTransactionRequest = z.output<typeof CreateTransactionRequestSchema>;
 
@@ -142,6 +159,62 @@ export const ClockSchema = z
   .object({ now: z.iso.datetime(), offset_seconds: z.number() })
   .openapi('Clock', { description: 'The sandbox clock: real time plus the offset tests have added.' });
 
+/** The most copies a duplicate fault sends, and the longest a delay fault holds a delivery (a week, as `expiration`). */
+export const FAULT_LIMITS = { times: 10, delaySeconds: FIELD_LIMITS.expirationSeconds } as const;
+
+const faultScope = {
+  uuid: z
+    .uuid()
+    .optional()
+    .openapi({ description: 'Only deliveries of this transaction (404 when none has it); omitted: any transaction.' }),
+  every: z
+    .boolean()
+    .default(false)
+    .openapi({ description: 'Apply to every matching delivery (every pair, for reorder), not only the next.' }),
+};
+
+export const WebhookFaultRequestSchema = z
+  .discriminatedUnion('fault', [
+    z.object({
+      fault: z.literal('duplicate'),
+      times: z.number().int().min(2).max(FAULT_LIMITS.times).openapi({ description: 'How many times the delivery arrives in all.' }),
+      ...faultScope,
+    }),
+    z.object({ fault: z.literal('reorder'), ...faultScope }).openapi({
+      description: 'The next delivery is held until the one after it (in the same scope) has been delivered, then sent.',
+    }),
+    z.object({
+      fault: z.literal('delay'),
+      delay_seconds: z
+        .number()
+        .min(0)
+        .max(FAULT_LIMITS.delaySeconds)
+        .openapi({ description: 'Held this long on the sandbox clock: POST /sandbox/clock past it sends it at once.' }),
+      ...faultScope,
+    }),
+    z.object({ fault: z.literal('drop'), ...faultScope }).openapi({ description: 'The delivery is logged and never sent.' }),
+  ])
+  .openapi('WebhookFaultRequest', { description: 'A webhook fault to apply to the next matching delivery (or every one with `every`).' });
+
+export type WebhookFaultRequest = z.input<typeof WebhookFaultRequestSchema>;
+export type WebhookFaultSpec = z.output<typeof WebhookFaultRequestSchema>;
+
+export const WebhookFaultSchema = z
+  .intersection(
+    z.object({ id: z.number().int(), uuid: z.uuid().nullable(), every: z.boolean() }),
+    z.discriminatedUnion('fault', [
+      z.object({ fault: z.literal('duplicate'), times: z.number().int() }),
+      z.object({ fault: z.literal('reorder') }),
+      z.object({ fault: z.literal('delay'), delay_seconds: z.number() }),
+      z.object({ fault: z.literal('drop') }),
+    ]),
+  )
+  .openapi('WebhookFault', { description: 'A pending webhook fault.' });
+
+export type WebhookFault = z.output<typeof WebhookFaultSchema>;
+
+export const WebhookFaultListSchema = z.object({ faults: z.array(WebhookFaultSchema) }).openapi('WebhookFaultList');
+
 const DeliveryAttemptSchema = z.object({
   at: z.iso.datetime(),
   duration_ms: z.number(),
@@ -155,9 +228,16 @@ export const WebhookDeliverySchema = z
     uuid: z.uuid(),
     url: z.string(),
     reason: z.enum(['state_change', 'step']),
-    state: z.enum(['in_flight', 'delivered', 'failed']),
+    state: z.enum(['held', 'in_flight', 'delivered', 'failed', 'dropped']).openapi({
+      description: '`held` by a delay or reorder fault, `dropped` by a drop fault (never sent).',
+    }),
     payload: WebhookPayloadSchema,
     attempts: z.array(DeliveryAttemptSchema),
+    fault: z
+      .object({ id: z.number().int(), fault: z.enum(['duplicate', 'reorder', 'delay', 'drop']) })
+      .nullable()
+      .openapi({ description: 'The fault applied to this delivery, or null.' }),
+    notes: z.array(z.string()).openapi({ description: 'What was done with the delivery and why, in order: faults, retries, give-ups.' }),
   })
   .openapi('WebhookDelivery');
 

@@ -151,7 +151,7 @@ export class KycService {
     return captureStartedAtMs + captureSecondsOf(flow, data) * 1000;
   }
 
-  /** Moves the clock forward and expires what fell due; 400 when the move would pass the largest date. */
+  /** Moves the clock forward, expires what fell due and sends the delayed webhooks now due; 400 when the move would pass the largest date. */
   advanceClock(seconds: number): void {
     if (!this.#clock.advance(seconds)) {
       const left = this.#clock.secondsLeft;
@@ -165,6 +165,7 @@ export class KycService {
     for (const transaction of this.#store.active()) {
       if (!this.#expireIfDue(transaction)) this.#scheduleExpiry(transaction);
     }
+    this.#webhooks.clockMoved();
   }
 
   close(): void {

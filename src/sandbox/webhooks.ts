@@ -1,11 +1,13 @@
 /**
  * Webhook delivery (docs/service.md §6): sent at once and asynchronously, retried with backoff only when
- * the connection fails, never after an answer (a 5xx is logged, not retried). Every delivery is
- * kept in a bounded log that `GET /sandbox/webhooks` serves, and a failed one is told in one line.
+ * the connection could not be made, never after an answer (a 5xx is logged, not retried). Every delivery
+ * is kept in a bounded log that `GET /sandbox/webhooks` serves, with notes on what was done and why, and
+ * a failed one is told in one line. The faults a test installs (webhook-faults.ts) apply here.
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { SandboxClock } from './clock.js';
+import { WebhookFaults } from './webhook-faults.js';
 import type { WebhookDelivery, WebhookPayload } from './schemas.js';
 
 export interface WebhookRetryOptions {
@@ -27,14 +29,16 @@ const LOG_LIMIT = 1000;
 export class WebhookDispatcher {
   readonly #log: WebhookDelivery[] = [];
   readonly #inFlight = new Set<Promise<void>>();
-  /** Pending backoff waits: closing the sandbox ends them at once. */
-  readonly #waits = new Map<NodeJS.Timeout, () => void>();
+  /** Pending waits (backoff, delay faults, the latter due at a sandbox time): closing the sandbox ends them at once. */
+  readonly #waits = new Map<NodeJS.Timeout, { resolve: () => void; dueAt: number | null }>();
   readonly #requests = new Set<ClientRequest>();
   readonly #attempts: number;
   readonly #baseDelayMs: number;
   readonly #timeoutMs: number;
   #nextId = 1;
   #closed = false;
+  /** The faults tests install (the routes add and list them here). */
+  readonly faults = new WebhookFaults();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -47,13 +51,92 @@ export class WebhookDispatcher {
   }
 
   send(url: string, reason: WebhookDelivery['reason'], payload: WebhookPayload): void {
-    const delivery: WebhookDelivery = { id: this.#nextId++, uuid: payload.uuid, url, reason, state: 'in_flight', payload, attempts: [] };
+    const delivery = this.#logged(url, reason, payload);
+    const applied = this.faults.take(delivery);
+    if (!applied) return this.#run(delivery);
+    const { rule, partner } = applied;
+    const label = `${rule.fault} fault ${rule.id} (${rule.uuid ? 'this transaction' : 'any transaction'}${rule.every ? ', every delivery' : ''})`;
+    delivery.fault = { id: rule.id, fault: rule.fault };
+    switch (rule.fault) {
+      case 'drop':
+        delivery.state = 'dropped';
+        delivery.notes.push(`dropped by ${label}: never sent`);
+        return;
+      case 'duplicate': {
+        const copies = [delivery, ...Array.from({ length: rule.times - 1 }, () => this.#logged(url, reason, payload))];
+        copies.forEach((copy, index) => {
+          copy.fault = delivery.fault;
+          copy.notes.push(`copy ${index + 1} of ${rule.times} sent by ${label}`);
+          this.#run(copy);
+        });
+        return;
+      }
+      case 'delay': {
+        const dueAt = this.clock.now() + rule.delay_seconds * 1000;
+        delivery.state = 'held';
+        delivery.notes.push(`held by ${label} for ${rule.delay_seconds} s, until ${new Date(dueAt).toISOString()} on the sandbox clock`);
+        return this.#run(delivery, this.#wait(rule.delay_seconds * 1000, dueAt));
+      }
+      case 'reorder':
+        if (!partner) {
+          delivery.state = 'held';
+          delivery.notes.push(`held by ${label} until the next delivery it applies to has been delivered`);
+          return;
+        }
+        delivery.notes.push(`sent before delivery ${partner.id}, which ${label} held`);
+        partner.notes.push(`sent after delivery ${delivery.id} had been, by ${label}`);
+        return this.#run(delivery, undefined, partner);
+    }
+  }
+
+  /** Removes every fault; the deliveries a reorder fault held are sent as they are. */
+  clearFaults(): void {
+    for (const held of this.faults.clear()) {
+      held.notes.push('released when the faults were cleared');
+      this.#run(held);
+    }
+  }
+
+  /** The sandbox clock moved: delayed deliveries now due go at once. */
+  clockMoved(): void {
+    for (const [timer, wait] of this.#waits) {
+      if (wait.dueAt === null || wait.dueAt > this.clock.now()) continue;
+      clearTimeout(timer);
+      this.#waits.delete(timer);
+      wait.resolve();
+    }
+  }
+
+  #logged(url: string, reason: WebhookDelivery['reason'], payload: WebhookPayload): WebhookDelivery {
+    const delivery: WebhookDelivery = {
+      id: this.#nextId++,
+      uuid: payload.uuid,
+      url,
+      reason,
+      state: 'in_flight',
+      payload,
+      attempts: [],
+      fault: null,
+      notes: [],
+    };
     this.#log.push(delivery);
     if (this.#log.length > LOG_LIMIT) this.#log.shift();
-    const running = this.#deliver(delivery)
-      // A delivery that cannot even be attempted is a failed delivery, never a crashed sandbox.
-      .catch(() => void (delivery.state = 'failed'))
-      .then(() => this.#reportFailure(delivery))
+    return delivery;
+  }
+
+  /** Delivers each in turn (after `before`, when given): the next starts once the one before has its outcome. */
+  #run(first: WebhookDelivery, before: Promise<void> = Promise.resolve(), ...then: WebhookDelivery[]): void {
+    const running = [first, ...then]
+      .reduce(
+        (previous, delivery) =>
+          previous.then(() =>
+            this.#deliver(delivery)
+              // A delivery that cannot even be attempted is a failed delivery, never a crashed sandbox.
+              .catch(() => void (delivery.state = 'failed'))
+              .then(() => this.#reportFailure(delivery)),
+          ),
+        before,
+      )
       .finally(() => this.#inFlight.delete(running));
     this.#inFlight.add(running);
   }
@@ -70,7 +153,7 @@ export class WebhookDispatcher {
 
   close(): void {
     this.#closed = true;
-    for (const [timer, resolve] of this.#waits) {
+    for (const [timer, { resolve }] of this.#waits) {
       clearTimeout(timer);
       resolve();
     }
@@ -79,6 +162,7 @@ export class WebhookDispatcher {
   }
 
   async #deliver(delivery: WebhookDelivery): Promise<void> {
+    delivery.state = 'in_flight';
     const body = JSON.stringify(delivery.payload);
     for (let attempt = 1; !this.#closed; attempt++) {
       const at = this.clock.iso();
@@ -87,10 +171,21 @@ export class WebhookDispatcher {
       delivery.attempts.push({ at, duration_ms: Math.round(performance.now() - started), status: result.status, error: result.error });
       if (result.status !== null) {
         delivery.state = result.status >= 200 && result.status < 300 ? 'delivered' : 'failed';
+        if (delivery.state === 'failed')
+          delivery.notes.push(`attempt ${attempt} answered ${result.status}: not retried, as an answer never is`);
         return;
       }
-      if (!result.connectionFailed || attempt >= this.#attempts) break;
-      await this.#wait(this.#baseDelayMs * 2 ** (attempt - 1));
+      if (!result.connectionFailed) {
+        delivery.notes.push(`attempt ${attempt}: ${result.error} once connected: not retried, only a connection that fails is`);
+        break;
+      }
+      if (attempt >= this.#attempts) {
+        delivery.notes.push(`attempt ${attempt}: ${result.error}, the connection failed: no attempt left of ${this.#attempts}`);
+        break;
+      }
+      const backoff = this.#baseDelayMs * 2 ** (attempt - 1);
+      delivery.notes.push(`attempt ${attempt}: ${result.error}, the connection failed: retried in ${backoff} ms`);
+      await this.#wait(backoff);
     }
     delivery.state = 'failed';
   }
@@ -106,13 +201,14 @@ export class WebhookDispatcher {
     );
   }
 
-  #wait(ms: number): Promise<void> {
+  /** Waits `ms` of real time, or until the sandbox clock reaches `dueAt` when it is moved. */
+  #wait(ms: number, dueAt: number | null = null): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#waits.delete(timer);
         resolve();
       }, ms);
-      this.#waits.set(timer, resolve);
+      this.#waits.set(timer, { resolve, dueAt });
     });
   }
 

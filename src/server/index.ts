@@ -40,7 +40,7 @@ export type { BudgetName, BudgetOptions } from './budgets/options.js';
 export type { ClientAddressOf } from './budgets/budgets.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
-export { toNodeHandler } from './handlers/node-adapter.js';
+export { toNodeHandler, type NodeContext } from './handlers/node-adapter.js';
 export { createVisitorIds, type VisitorIdOptions, type VisitorIds } from './visitors/visitor-ids.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

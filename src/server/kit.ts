@@ -12,7 +12,7 @@ import { StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { notFound } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
-import { ErrorReporter, type ErrorSource, type OnError } from './state/error-reporter.js';
+import { ErrorReporter, logError, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
 import { MemoryStore } from './state/memory-store.js';
 import { Reconciliation } from './state/reconciliation.js';
@@ -24,11 +24,15 @@ import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
 
-/** The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. */
-export interface KycKitOptions extends WebhookOptions {
+/**
+ * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
+ * the second argument the mounts pass to the handlers, handed on to `owner`, `buildRequest`,
+ * `sessions.key` and `sendLink` (`NodeContext` under `toNodeHandler`; default: `waitUntil` at most).
+ */
+export interface KycKitOptions<Context extends RequestContext = RequestContext> extends WebhookOptions {
   client: KycClient;
   /** Creates the transaction for the caller: see `BuildRequest`. */
-  buildRequest: BuildRequest;
+  buildRequest: BuildRequest<Context>;
   /**
    * Called with each transaction's confirmed end and what the kit remembered of it: once, or
    * again if a process dies inside it (so make it idempotent: key it on `transaction.uuid`).
@@ -42,7 +46,7 @@ export interface KycKitOptions extends WebhookOptions {
    * created it, a session POST resumes the caller's transaction, and the per-owner limits count by it.
    * Without it, every session POST creates a transaction and no per-owner limit applies (docs/sessions.md).
    */
-  owner?: OwnerOf;
+  owner?: OwnerOf<Context>;
   /**
    * Where the status handler is mounted, as the browser reaches it, with `{uuid}` where the uuid
    * goes: `'/kyc/status/{uuid}'`, or a URL relative to the session URL. Each session answer then
@@ -51,13 +55,13 @@ export interface KycKitOptions extends WebhookOptions {
    */
   statusUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
-  sessions?: SessionOptions;
+  sessions?: SessionOptions<Context>;
   /**
    * Sends the verification link to the transaction's owner, with the backend's mailer or SMS provider,
    * to the destination the backend's records have for the owner (docs/send-link.md). With it, the
    * `send` handler sends, and every answer says on which channels (`"send": ["email"]`). Needs `owner`.
    */
-  sendLink?: SendLink;
+  sendLink?: SendLink<Context>;
   /** The channels `sendLink` serves. Default `['email']`. */
   sendChannels?: readonly SendChannel[];
   /** How often a link may be sent: per transaction, its cooldown, per owner (docs/send-link.md). */
@@ -86,31 +90,38 @@ export interface KycKitOptions extends WebhookOptions {
    * Where failures go (the service or the store failing, a throwing `onResult`, an orphaned
    * transaction, a bad message on the store's channel), with which handler met it and the
    * transaction's uuid when known. Rate-limited: the first error of a kind at once, then one
-   * `KycRepeatedError` a second counting the others. Default `console.error`.
+   * `KycRepeatedError` a second counting the others. Default: a refused request as one `console.warn` line, anything else to `console.error`.
    */
   onError?: OnError;
   /** The knobs, each with a default that suits most backends. */
   tuning?: KycKitTuning;
 }
 
-/** A handler of the kit: a Fetch handler, with the request's `waitUntil` where the runtime has one. */
-export type KitHandler = (request: Request, context?: RequestContext) => Promise<Response>;
+/**
+ * A handler of the kit: a Fetch handler, with a context of the mount's (the request's `waitUntil`
+ * where the runtime has one, what the host's framework knows of the caller). Optional unless the
+ * kit's `Context` has a required field.
+ */
+export type KitHandler<Context extends RequestContext = RequestContext> = (
+  request: Request,
+  ...context: RequestContext extends Context ? [context?: Context] : [context: Context]
+) => Promise<Response>;
 
-export interface KycKit {
+export interface KycKit<Context extends RequestContext = RequestContext> {
   /**
    * `POST`: answers the caller's current transaction, or creates one (docs/sessions.md).
    * `GET …/{uuid}` below it: the status handler, the element's default status URL.
    */
-  session: KitHandler;
+  session: KitHandler<Context>;
   /** `GET …/{uuid}`: the status object the widget polls; with `Accept: text/event-stream`, its stream. */
-  status: KitHandler;
+  status: KitHandler<Context>;
   /**
    * `POST …/{uuid}/send`: sends the link of the caller's transaction to the caller (`sendLink`);
    * answers 404 for every request when `sendLink` is not configured.
    */
-  send: KitHandler;
+  send: KitHandler<Context>;
   /** `POST`: the service's webhooks. */
-  webhook: KitHandler;
+  webhook: KitHandler<Context>;
   /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
   idle(): Promise<void>;
   /** Status streams open in this process. */
@@ -123,8 +134,13 @@ export interface KycKit {
  * The kit: the three handlers the widget and the service talk to, sharing one store, one
  * provider-read budget and one result delivery. Build it once per process and mount its handlers.
  */
-export function createKycKit(options: KycKitOptions): KycKit {
-  const reporter = new ErrorReporter(options.onError ?? console.error);
+export function createKycKit<Context extends RequestContext = RequestContext>(options: KycKitOptions<Context>): KycKit<Context> {
+  return createKit(options as unknown as KycKitOptions) as unknown as KycKit<Context>;
+}
+
+/** The kit over the base context: each hook gets the context its handler got, which `KitHandler<Context>` makes the caller pass. */
+function createKit(options: KycKitOptions): KycKit {
+  const reporter = new ErrorReporter(options.onError ?? logError);
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl);

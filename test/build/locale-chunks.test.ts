@@ -1,7 +1,8 @@
 // The standalone bundle's chunks, from a plain <script type="module"> in Chromium: Spanish is in
 // the bundle, the other languages load from the files beside it, and so does sending the link once
-// an answer offers it; a page that copied only the bundle still works, in Spanish and without a
-// send button, with one warning naming the file it missed.
+// an answer offers it, and the QR encoder once a QR code is drawn; a page that copied only the
+// bundle still works, in Spanish, without a send button and with the button for a QR code, with one
+// warning naming the file it missed.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -18,10 +19,13 @@ import { SEND_STRINGS } from '../../src/element/locales/send-strings.js';
 
 const UUID = '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
-/** A page of two elements following a pending transaction, in `lang`; `statusPath` says whether its answers offer sending. */
-const pageIn = (lang: string, statusPath = 'status') => `<!doctype html><html lang="${lang}"><body>
+/**
+ * A page of two elements following a pending transaction, in `lang`; `statusPath` says whether its
+ * answers offer sending, `mode` how the link shows (the button, as on a phone, unless asked).
+ */
+const pageIn = (lang: string, statusPath = 'status', mode = 'button') => `<!doctype html><html lang="${lang}"><body>
   <script type="module" src="/kyc-verify.bundle.js"></script>
-  ${`<kyc-verify transaction="${UUID}" status-url="/${statusPath}/{uuid}" verification-url="https://verify.example.cl"></kyc-verify>`.repeat(2)}
+  ${`<kyc-verify mode="${mode}" transaction="${UUID}" status-url="/${statusPath}/{uuid}" verification-url="https://verify.example.cl"></kyc-verify>`.repeat(2)}
 </body></html>`;
 
 const pendingStatus = (offers: object = {}) =>
@@ -46,7 +50,7 @@ describe("the standalone bundle's languages in Chromium", () => {
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kyc-verify-locales-'));
     await build({ mode: 'standalone', logLevel: 'silent', build: { outDir: dir, emptyOutDir: true } });
-    for (const name of ['kyc-verify.bundle.js', 'kyc-verify.en.js', 'kyc-verify.send.js'])
+    for (const name of ['kyc-verify.bundle.js', 'kyc-verify.en.js', 'kyc-verify.send.js', 'kyc-verify.qr.js'])
       served.set(`/${name}`, await readFile(join(dir, name), 'utf8'));
     server = createServer((request, response) => {
       const path = request.url!.split('?')[0]!;
@@ -54,6 +58,7 @@ describe("the standalone bundle's languages in Chromium", () => {
       const lang = /^\/page\/([\w-]+)$/.exec(path)?.[1];
       if (lang) response.writeHead(200, { 'content-type': 'text/html' }).end(pageIn(lang));
       else if (path === '/page-sending') response.writeHead(200, { 'content-type': 'text/html' }).end(pageIn('es', 'sending'));
+      else if (path === '/page-qr') response.writeHead(200, { 'content-type': 'text/html' }).end(pageIn('es', 'status', 'qr'));
       else if (path === `/status/${UUID}`) response.writeHead(200, { 'content-type': 'application/json' }).end(pendingStatus());
       else if (path === `/sending/${UUID}`) {
         response.writeHead(200, { 'content-type': 'application/json' }).end(pendingStatus({ send: ['email'] }));
@@ -92,7 +97,7 @@ describe("the standalone bundle's languages in Chromium", () => {
       return { labels: await buttons.allTextContents(), warnings };
     });
 
-  it('speaks Spanish from the bundle alone, loading no other file', async () => {
+  it('speaks Spanish from the bundle alone, loading no other file: a phone shown the button never fetches the QR encoder', async () => {
     requested.length = 0;
     const { labels, warnings } = await open('/page/es');
     assert.deepEqual(labels, [es.copyLink, es.copyLink]);
@@ -142,5 +147,30 @@ describe("the standalone bundle's languages in Chromium", () => {
     assert.equal(sendButtons, 0);
     assert.equal(warnings.length, 1, warnings.join('\n'));
     assert.match(warnings[0]!, /kyc-verify\.send\.js/);
+  });
+
+  it('draws the QR code with kyc-verify.qr.js beside the bundle, fetched once for both elements', async () => {
+    requested.length = 0;
+    const { drawn, warnings } = await onPage('/page-qr', async (page, warnings) => {
+      await page.locator('kyc-verify [part="qr"] path').last().waitFor();
+      return { drawn: await page.locator('kyc-verify [part="qr"] path').count(), warnings };
+    });
+    assert.equal(drawn, 2);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      requested.filter((path) => path.endsWith('.js')),
+      ['/kyc-verify.bundle.js', '/kyc-verify.qr.js'],
+    );
+  });
+
+  it('shows the button instead of a QR code when only the bundle was copied, with one warning that names the missing file', async () => {
+    served.delete('/kyc-verify.qr.js');
+    const { labels, warnings } = await open('/page-qr', 'button');
+    assert.deepEqual(
+      labels.map((label) => label.trim()),
+      [es.openButton, es.openButton],
+    );
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0]!, /kyc-verify\.qr\.js/);
   });
 });

@@ -71,6 +71,7 @@ describe('the npm package', () => {
       'dist/kyc-verify.en.js',
       'dist/kyc-verify.pt-BR.js',
       'dist/kyc-verify.send.js',
+      'dist/kyc-verify.qr.js',
       'dist/lib/index.d.ts',
       'dist/lib/server/index.js',
       'dist/lib/sandbox/index.js',

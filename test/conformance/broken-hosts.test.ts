@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { RuleId } from '../../src/conformance/rules.js';
 import { runConformance } from '../../src/conformance/run.js';
 import { NIN, useSandbox } from '../server/harness.js';
-import { startKitHost, visitorOf, withHeaders, type Breakage, type KitHandler } from './kit-host.js';
+import { startKitHost, visitorOf, withHeaders, type Breakage, type KitHandler, type KitHostOptions } from './kit-host.js';
 
 /** A handler whose successful JSON answers are rewritten by `change`. */
 const rewritingJson =
@@ -34,7 +34,7 @@ const answersStrangers: Breakage = (handlers) => {
   };
 };
 
-const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
+const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
   [
     'puts the nin in the status',
     'noPersonalData',
@@ -42,8 +42,27 @@ const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
   ],
   ['answers a stranger 200', 'statusStranger', answersStrangers],
   [
+    'serves no status at <session-url>/{uuid}, the element\u2019s default, and sends no status_url',
+    'statusFollowed',
+    (handlers) => ({
+      ...handlers,
+      session: (request, context) =>
+        request.method === 'GET' ? Promise.resolve(new Response(null, { status: 404 })) : handlers.session(request, context),
+    }),
+    { sendsStatusUrl: false },
+  ],
+  [
+    'redirects the status to another origin',
+    'statusFollowed',
+    (handlers) => ({
+      ...handlers,
+      status: async (request) => Response.redirect(`http://127.0.0.1:9/kyc/status/${uuidIn(request)}`, 302),
+    }),
+  ],
+  ['creates its transactions without a webhook', 'webhooks', (handlers) => handlers, { webhook: false }],
+  [
     'says a status_url it does not serve',
-    'sessionStatusUrl',
+    'statusFollowed',
     (handlers) => ({ ...handlers, session: rewritingJson(handlers.session, (body) => (body.status_url = `/kyc/nowhere/${body.uuid}`)) }),
   ],
   [
@@ -149,11 +168,11 @@ const BROKEN_HOSTS: [string, RuleId, Breakage][] = [
 describe('the conformance check against broken hosts', () => {
   const sandbox = useSandbox();
 
-  for (const [breakage, rule, broken] of BROKEN_HOSTS) {
+  for (const [breakage, rule, broken, options] of BROKEN_HOSTS) {
     it(`fails only ${rule} for a host that ${breakage}`, async () => {
-      const host = await startKitHost(sandbox.url, broken);
+      const host = await startKitHost(sandbox.url, { ...options, breakage: broken });
       try {
-        const failed = (await runConformance(host.target)).filter((verdict) => !verdict.passed);
+        const failed = (await runConformance(host.target)).verdicts.filter((verdict) => !verdict.passed);
         assert.deepEqual(
           failed.map((verdict) => verdict.rule),
           [rule],

@@ -19,10 +19,11 @@ export function runCommand(args: string[]): Promise<CommandResult> {
 export const argsOf = (target: Target) => [
   '--session-url',
   target.sessionUrl,
-  '--status-url',
-  target.statusUrl,
+  ...(target.statusUrl ? ['--status-url', target.statusUrl] : []),
   '--sandbox-url',
   target.sandboxUrl,
+  ...(target.login?.cookies ?? []).flatMap((cookie) => ['--cookie', cookie]),
+  ...Object.entries(target.login?.headers ?? {}).flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
 ];
 
 /** The rule lines of a report that did not pass. */

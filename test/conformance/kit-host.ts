@@ -35,6 +35,23 @@ export function withHeaders(request: Request, headers: Record<string, string | n
   return new Request(request, { headers: copy });
 }
 
+/** The user of a login (`login=<user>` cookie, or `Authorization: Bearer <user>`), or null for a visitor not logged in. */
+export const loggedInUser = (request: Request) =>
+  /(?:^|;\s*)login=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ??
+  /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ??
+  null;
+
+export interface KitHostOptions {
+  /** Rewires the handlers, to break one rule. */
+  breakage?: Breakage;
+  /** Owners are logged-in users (401 to anyone else), not the cookie the host sets each visitor. */
+  login?: boolean;
+  /** Whether the session answer says status_url (default true); without it the element follows <session-url>/{uuid}. */
+  sendsStatusUrl?: boolean;
+  /** Whether transactions are created with a webhook (default true). */
+  webhook?: boolean;
+}
+
 /** Gives a visitor without a cookie one (a new login session), before the session handler sees the request. */
 function withVisitorCookie(session: KitHandler): KitHandler {
   return async (request, context) => {
@@ -47,19 +64,20 @@ function withVisitorCookie(session: KitHandler): KitHandler {
   };
 }
 
-export async function startKitHost(sandboxUrl: string, breakage: Breakage = (handlers) => handlers) {
+export async function startKitHost(sandboxUrl: string, options: KitHostOptions = {}) {
+  const { breakage = (handlers) => handlers, login = false, sendsStatusUrl = true, webhook = true } = options;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sent: string[] = [];
   const kit = createKycKit({
     client: sandboxClient(sandboxUrl),
-    buildRequest: () => createRequestWithoutId({ webhook: `${url}/kyc/webhook` }),
+    buildRequest: () => createRequestWithoutId(webhook ? { webhook: `${url}/kyc/webhook` } : {}),
     onResult: () => {},
     onError: () => {},
-    owner: visitorOf,
+    owner: login ? loggedInUser : visitorOf,
     // Said in each session answer (status_url), which the check follows.
-    statusUrl: '/kyc/status/{uuid}',
+    ...(sendsStatusUrl && { statusUrl: '/kyc/status/{uuid}' }),
     // The host's mailer, which the checker must never reach: it would write to the visitor.
     sendLink: async ({ owner }) => {
       sent.push(owner);
@@ -69,7 +87,7 @@ export async function startKitHost(sandboxUrl: string, breakage: Breakage = (han
   const handlers = breakage({ session: kit.session, status: kit.status, send: kit.send, webhook: kit.webhook });
   const routes = [
     { prefix: /^\/kyc\/status\/[^/]+\/send$/, handler: toNodeHandler(handlers.send) },
-    { prefix: '/kyc/session', handler: toNodeHandler(withVisitorCookie(handlers.session)) },
+    { prefix: '/kyc/session', handler: toNodeHandler(login ? handlers.session : withVisitorCookie(handlers.session)) },
     { prefix: '/kyc/status/', handler: toNodeHandler(handlers.status) },
     { prefix: '/kyc/webhook', handler: toNodeHandler(handlers.webhook) },
   ];
@@ -81,7 +99,8 @@ export async function startKitHost(sandboxUrl: string, breakage: Breakage = (han
   return {
     /** The owners whose link `sendLink` sent. */
     sent,
-    target: { sessionUrl: `${url}/kyc/session`, statusUrl: `${url}/kyc/status/{uuid}`, sandboxUrl },
+    url,
+    target: { sessionUrl: `${url}/kyc/session`, sandboxUrl },
     close: () => {
       kit.close();
       return new Promise<void>((resolve) => {

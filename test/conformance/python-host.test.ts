@@ -1,5 +1,6 @@
-// The reference host written without Node (examples/python-host): it passes the check, and the
-// real element, in Chromium, follows a transaction through it to its end.
+// The reference host written without Node (examples/python-host): it passes the check behind its
+// login, and the README's page, served by the host as it is written there, follows a transaction
+// through it to its end in Chromium, and the host records the result.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -11,11 +12,8 @@ import { useSandbox } from '../server/harness.js';
 import { argsOf, failedLines, runCommand } from './command.js';
 import { startPythonHost, type PythonHost } from './python-host.js';
 
-/** The host's page: the standalone bundle and the element, as an integrator's template would have them. */
-const PAGE = `<!doctype html>
-<script type="module" src="/kyc-verify.bundle.js"></script>
-<script>document.addEventListener('kyc-successful', (event) => (window.successful = event.detail));</script>
-<kyc-verify session-url="/kyc/session" status-url="/kyc/status/{uuid}" mode="qr"></kyc-verify>`;
+/** The README's script-tag page, as it is written there. */
+const README_PAGE = /```html\n([\s\S]*?)\n```/.exec((await readFile('README.md', 'utf8')).split('## A script tag')[1] ?? '')?.[1];
 
 describe('the Python reference host', () => {
   const sandbox = useSandbox();
@@ -30,17 +28,24 @@ describe('the Python reference host', () => {
   const streamRequests = () => host.accessLog().filter((line) => line.includes('text/event-stream'));
   const statusRequests = () => host.accessLog().filter((line) => line.startsWith('access GET /kyc/status/'));
 
-  it('passes every rule of kyc-verify-conformance', async () => {
-    const { code, stdout } = await runCommand(argsOf(host.target));
-    assert.deepEqual(failedLines(stdout), []);
-    assert.equal(code, 0);
+  it('says the address it listens on', () => {
+    assert.match(host.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('is never asked for a stream by the check: it does not say "stream": true', async () => {
-    const { stdout } = await runCommand(argsOf(host.target));
+  it('passes every rule of kyc-verify-conformance, logged in with --cookie, and is never asked for a stream', async () => {
+    const { code, stdout } = await runCommand(argsOf(host.targetFor(await host.logIn('checker'))));
+    assert.deepEqual(failedLines(stdout), [], stdout);
+    assert.equal(code, 0);
     assert.match(stdout, /no stream offered/);
+    assert.match(stdout, /the session answer's status_url/);
     assert.notEqual(statusRequests().length, 0, 'the access log sees the status reads');
     assert.deepEqual(streamRequests(), []);
+  });
+
+  it("serves the README's page as it is written there", async () => {
+    assert.ok(README_PAGE, 'README.md has an html block under "## A script tag"');
+    const page = await readFile('examples/python-host/page.html', 'utf8');
+    assert.ok(page.includes(README_PAGE), 'examples/python-host/page.html holds the README block');
   });
 
   describe('with the element in Chromium', () => {
@@ -52,37 +57,54 @@ describe('the Python reference host', () => {
     });
     after(() => browser?.close());
 
-    it('follows a transaction to kyc-successful while the phone walks the flow', { timeout: 60_000 }, async () => {
-      const page = await browser.newPage();
-      const console: string[] = [];
-      page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
-      const polledBefore = statusRequests().length;
-      // The page, the bundle and the language files copied beside it (the browser here is in English) come from the
-      // host's origin; the element's requests go to the Python host itself.
-      await page.route(`${host.url}/`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
-      await page.route(`${host.url}/kyc-verify.*.js`, async (route) =>
-        route.fulfill({ contentType: 'text/javascript', body: await readFile(`dist${new URL(route.request().url()).pathname}`, 'utf8') }),
-      );
-      await page.goto(`${host.url}/`);
-      await page.locator('kyc-verify [part="qr"] path').waitFor();
-      const link = await scanQr(page);
-      const phone = await browser.newPage({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
-      await phone.goto(link);
-      await walk(phone, ['Documento OK', 'Selfie OK']);
-      const detail = await page.waitForFunction(() => (window as unknown as { successful?: unknown }).successful, null, {
-        timeout: 30_000,
-      });
-      assert.deepEqual(await detail.jsonValue(), {
-        uuid: uuidOf(link),
-        state: 'successful',
-        step: 'Session_complete_Ok',
-        code: '013',
-        issueDescription: 'Flow completed successfully',
-      });
-      // A JSON-only host: the element polled it, never asked it for a stream, and logged nothing.
-      assert.notEqual(statusRequests().length, polledBefore, 'the element polled');
-      assert.deepEqual(streamRequests(), []);
-      assert.deepEqual(console, []);
-    });
+    it(
+      'logs in, follows a transaction to kyc-successful while the phone walks the flow, and records the result',
+      { timeout: 90_000 },
+      async () => {
+        const page = await browser.newPage({ locale: 'es-CL' });
+        const console: string[] = [];
+        page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+        await page.addInitScript(() =>
+          document.addEventListener(
+            'kyc-successful',
+            (event) => ((window as unknown as { successful: unknown }).successful = (event as CustomEvent).detail),
+          ),
+        );
+        const polledBefore = statusRequests().length;
+        await page.goto(`${host.url}/`);
+        // The fake login's form: any name.
+        await page.getByLabel('Name').fill('ana');
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.locator('kyc-verify [part="qr"] path').waitFor();
+        assert.equal(await page.locator('#record').textContent(), 'not verified yet');
+        const link = await scanQr(page);
+        const phone = await browser.newPage({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
+        await phone.goto(link);
+        await walk(phone, ['Documento OK', 'Selfie OK']);
+        const detail = await page.waitForFunction(() => (window as unknown as { successful?: unknown }).successful, null, {
+          timeout: 30_000,
+        });
+        const uuid = uuidOf(link);
+        assert.deepEqual(await detail.jsonValue(), {
+          uuid,
+          state: 'successful',
+          step: 'Session_complete_Ok',
+          code: '013',
+          issueDescription: 'Flow completed successfully',
+        });
+        // A JSON-only host: the element followed the answer's status_url by polling, never asked for a stream.
+        assert.notEqual(statusRequests().length, polledBefore, 'the element polled');
+        assert.deepEqual(streamRequests(), []);
+        // Continue goes back to the page, which shows the user's record: the result the host recorded once.
+        await page.locator('kyc-verify [part="continue-button"]').click();
+        await page.locator('#record', { hasText: 'successful' }).waitFor();
+        assert.equal(await page.locator('#record').textContent(), `successful (${uuid})`);
+        assert.deepEqual(
+          host.lines().filter((line) => line.startsWith(`result ${uuid}`)),
+          [`result ${uuid} successful for ana`],
+        );
+        assert.deepEqual(console, [`log: verified ${uuid}`]);
+      },
+    );
   });
 });

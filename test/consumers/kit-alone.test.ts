@@ -2,6 +2,7 @@
 // `npm install kyc-verify zod` (the README's line), no Hono. A session and its status over real
 // HTTP, with the sandbox (from the repository) as the KYC service.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +64,25 @@ describe('the kit installed alone (kyc-verify and zod)', () => {
       await sandbox.close();
     }
   });
+
+  it('says which packages to install when kyc-verify-sandbox runs without its peers: one line, and at the end of --help', async () => {
+    const sandbox = join(app, 'node_modules', '.bin', 'kyc-verify-sandbox');
+    const install = 'npm install zod hono @hono/node-server @hono/zod-openapi';
+    const started = await run(sandbox, ['--port', '0']);
+    assert.equal(started.code, 1);
+    assert.equal(started.stderr, `kyc-verify sandbox: the sandbox needs @hono/node-server, which is not installed: ${install}\n`);
+    const help = await run(sandbox, ['--help']);
+    assert.equal(help.code, 0);
+    assert.ok(help.stdout.startsWith('Usage: kyc-verify-sandbox'), help.stdout);
+    assert.ok(help.stdout.trimEnd().endsWith(install), help.stdout);
+  });
 });
+
+/** Runs a command to its end: its exit code and what it printed. */
+function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}

@@ -1,11 +1,10 @@
-// The README's examples, copied as they are into a fresh app: its install line for the sandbox,
-// the script-tag page, the kit's server and the local environment with the sandbox command. Only
-// what the README leaves to the app is the test's (a login cookie, a user, a record of results,
-// serving the page) and the ports, which are free ones. End to end in Chromium: a desktop page
-// shows the QR code, a phone-sized page walks the sandbox, the desktop hears kyc-successful once.
+// The README's examples, copied as they are into a fresh app: its install lines, the script-tag
+// page, the kit's server (a whole app, fake login included) and its two commands. Only the ports
+// are the test's (free ones, through the variables the server reads). End to end in Chromium: the
+// fake login, a desktop page shows the QR code, a phone-sized page walks the sandbox, the desktop
+// hears kyc-successful once, and onResult records the end once.
 import assert from 'node:assert/strict';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { scanQr } from '../e2e/harness.js';
 import { installApp, packInto } from './support/packed.js';
+import { freePort } from '../support/redis-server.js';
 import { startCommand, type Started } from './support/processes.js';
 
 const README = await readFile('README.md', 'utf8');
@@ -34,37 +34,10 @@ const commandsOf = (block: string) =>
     .map((line) => line.replace(/#.*$/, '').replace(/&\s*$/, '').trim().split(/\s+/))
     .filter((words) => words[0]);
 
-/** The application's own code, which the README's server leaves to the app: appended to it (declarations are hoisted). */
-const APP_OWN_CODE = `
-// The app's own code (the test's): a login cookie, its user, a record of results, the page and the bundle.
-import { readFile as readAppFile } from 'node:fs/promises';
-function userIdFromCookie(cookie) {
-  return /(?:^|; )user=(\\w+)/.exec(cookie ?? '')?.[1] ?? null;
-}
-async function userFromCookie(cookie) {
-  const id = userIdFromCookie(cookie);
-  return id && { id, rut: '12.345.678-5' };
-}
-function markVerified(owner, result) {
-  console.log(JSON.stringify({ verified: owner, state: result.state, uuid: result.uuid }));
-}
-const FILES = { '/': ['public/index.html', 'text/html'], '/assets/kyc-verify.bundle.js': ['public/assets/kyc-verify.bundle.js', 'text/javascript'] };
-async function serveYourApp(req, res) {
-  const file = FILES[req.url];
-  if (!file) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': file[1], 'set-cookie': 'user=alice; Path=/; HttpOnly; SameSite=Lax' }).end(await readAppFile(file[0]));
-}
-`;
+/** The packages an `npm install` in the README's prose names (`npm install a b c`). */
+const packagesIn = (prose: string) => /`npm install ([^`]+)`/.exec(prose)![1]!.split(' ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the README's examples in a fresh app", () => {
   let scratch: string;
@@ -78,41 +51,29 @@ describe("the README's examples in a fresh app", () => {
   before(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'kyc-verify-readme-app-'));
     app = join(scratch, 'app');
-    const install = commandsOf(blockAfter('## Install', 'sh')).find((words) => words.includes('@hono/zod-openapi'))!;
+    // The install line for the app (the tarball, then the kit's peer), and the sandbox's packages the kit's section names.
+    const install = commandsOf(blockAfter('## Install', 'sh')).find((words) => words.some((word) => word.endsWith('.tgz')))!;
     assert.deepEqual(install.slice(0, 2), ['npm', 'install']);
-    await installApp(app, await packInto(scratch), install.slice(2));
+    const kitSection = README.slice(README.indexOf('## On the server: the kit'));
+    const packages = [...install.slice(2).map((word) => (word.endsWith('.tgz') ? 'kyc-verify' : word)), ...packagesIn(kitSection)];
+    await installApp(app, await packInto(scratch), packages);
 
-    // "Copy node_modules/kyc-verify/dist/kyc-verify.bundle.js next to your page", the page being the quick start's.
-    await mkdir(join(app, 'public', 'assets'), { recursive: true });
-    await copyFile(join(app, 'node_modules/kyc-verify/dist/kyc-verify.bundle.js'), join(app, 'public/assets/kyc-verify.bundle.js'));
-    const page = blockAfter('### In the page: a script tag', 'html');
-    await writeFile(
-      join(app, 'public/index.html'),
-      `<!doctype html><html lang="es"><meta charset="utf-8"><title>Shop</title>\n${page}\n</html>`,
-    );
-    await writeFile(join(app, 'server.mjs'), `${blockAfter('### On the server: the kit', 'js')}\n${APP_OWN_CODE}`);
+    // The page, in an index.html; the server as it is.
+    const page = blockAfter('## A script tag', 'html');
+    await writeFile(join(app, 'index.html'), `<!doctype html><html lang="es"><meta charset="utf-8"><title>Shop</title>\n${page}\n</html>`);
+    await writeFile(join(app, 'server.mjs'), blockAfter('## On the server: the kit', 'js'));
 
-    // The local environment: the sandbox command, then the server with its variables; the ports are free ones.
-    const [sandboxCommand, serverCommand] = commandsOf(blockAfter('Locally, the sandbox plays', 'sh'));
+    // Its two commands; the ports are free ones, given through the variables the server reads.
+    const [sandboxCommand, serverCommand] = commandsOf(blockAfter('Locally the sandbox plays', 'sh'));
     assert.deepEqual(sandboxCommand, ['npx', 'kyc-verify-sandbox']);
+    assert.deepEqual(serverCommand, ['node', 'server.mjs']);
     const [sandboxPort, appPort] = [await freePort(), await freePort()];
     sandbox = await startCommand('npx', [...sandboxCommand!.slice(1), '--port', String(sandboxPort)], app, {});
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     assert.match(sandbox.stdout(), new RegExp(sandboxUrl));
-    const variables = serverCommand!.filter((word) => /^[A-Z_]+=/.test(word));
-    const env = Object.fromEntries(
-      variables.map((word) => {
-        const [name, ...value] = word.split('=');
-        return [
-          name,
-          value.join('=').replace('127.0.0.1:4010', `127.0.0.1:${sandboxPort}`).replace('127.0.0.1:3000', `127.0.0.1:${appPort}`),
-        ];
-      }),
-    );
-    assert.equal(env.PUBLIC_URL, `http://127.0.0.1:${appPort}`, 'PUBLIC_URL is where the server listens');
-    const [command, ...args] = serverCommand!.slice(variables.length);
     appUrl = `http://127.0.0.1:${appPort}`;
-    server = await startCommand(command!, args, app, { ...env, PORT: String(appPort) }, () => fetch(`${appUrl}/kyc/nothing`));
+    const env = { KYC_URL: sandboxUrl, PUBLIC_URL: appUrl, PORT: String(appPort) };
+    server = await startCommand(serverCommand![0]!, serverCommand!.slice(1), app, env, () => fetch(`${appUrl}/kyc/nothing`));
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   /** The states of the sandbox's webhook deliveries for `uuid`, once none is in flight. */
@@ -137,7 +98,8 @@ describe("the README's examples in a fresh app", () => {
     const desktop = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const verified: string[] = [];
     desktop.on('console', (message) => message.text().startsWith('verified') && verified.push(message.text()));
-    await desktop.goto(appUrl);
+    // The README's fake login, then the page.
+    await desktop.goto(`${appUrl}/login?user=alice`);
     await desktop.locator('kyc-verify [part="qr"] path').waitFor();
     const link = await scanQr(desktop);
     assert.ok(link.startsWith(`${sandboxUrl}/`), link);

@@ -110,7 +110,7 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
   });
 
   it(
-    'works from the plain script-tag page with only the built bundle, and its send chunk since the demo backend sends the link',
+    'works from the plain script-tag page with only the built bundle, its QR encoder chunk, and its send chunk since the demo backend sends the link',
     TEST,
     async () => {
       const page = await desktop(world);
@@ -130,7 +130,7 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
       const detail = await waitForLogged(page, 'kyc-successful');
       assert.equal(detail.uuid, uuidOf(link));
       const scripts = requested.filter((path) => path.endsWith('.js') || path.endsWith('.ts'));
-      assert.deepEqual(scripts.sort(), ['/kyc-verify.bundle.js', '/kyc-verify.send.js', '/log.js', '/script-tag.js']);
+      assert.deepEqual(scripts.sort(), ['/kyc-verify.bundle.js', '/kyc-verify.qr.js', '/kyc-verify.send.js', '/log.js', '/script-tag.js']);
       await screenshot(page, 'script-tag-desktop');
     },
   );

@@ -1,5 +1,6 @@
 // End-to-end harness: the demo stack of `npm start`, Debian's Chromium through playwright-core,
 // a "desktop" that shows the QR code and a "phone" that opens what it decodes.
+import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import jsQR from 'jsqr';
@@ -125,6 +126,19 @@ export async function waitForLogged(page: Page, name: string, timeout = 30_000):
 export async function marks(page: Page): Promise<string[]> {
   const parts = await page.locator('kyc-verify [part~="step"]').evaluateAll((steps) => steps.map((step) => step.getAttribute('part')!));
   return parts.map((part) => part.replace('step step-', ''));
+}
+
+/** Waits until the desktop shows these marks (`['done', 'current', 'todo']`…), and checks them. */
+export async function expectMarks(page: Page, expected: string[]): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const steps = document.querySelector('kyc-verify')?.shadowRoot?.querySelectorAll('[part~="step"]') ?? [];
+      return [...steps].map((step) => step.getAttribute('part')!.replace('step step-', '')).join() === wanted;
+    },
+    expected.join(),
+    { timeout: 15_000 },
+  );
+  assert.deepEqual(await marks(page), expected);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -102,7 +102,7 @@ describe('end to end: every state of the widget, in every language', () => {
 
       for (const [reason, codes, why] of [
         ['document-invalid', ['006'], 'reasonDocument'],
-        ['rut-mismatch', ['003'], 'reasonRut'],
+        ['rut-sides', ['003'], 'reasonRutSides'],
         ['face-mismatch', ['002', '014'], 'reasonFace'],
         ['low-score', ['002', '015'], 'reasonScore'],
       ] as const) {
@@ -122,6 +122,8 @@ describe('end to end: every state of the widget, in every language', () => {
           const error = await waitForLogged(page, 'kyc-error');
           assert.equal(error.retrying, true);
           assert.ok(await page.locator('kyc-verify [part="qr"]').isVisible());
+          // Said once reads have kept failing for 5 s (RECONNECTING_AFTER_MS), not at the first failure.
+          await page.locator('kyc-verify [part~="status"].retrying').waitFor({ timeout: 20_000 });
           assertShows(await keep(page, `${lang}-error-retrying`), words.reconnecting);
         } finally {
           await world.demo.startHost();
@@ -156,7 +158,8 @@ describe('end to end: every state of the widget, in every language', () => {
         await startVerification(page, world.demo.url, { lang });
         const error = await waitForLogged(page, 'kyc-error');
         assert.deepEqual([error.httpStatus, error.retrying], [404, false]);
-        assert.equal(await keep(page, `${lang}-error-setup`), words.errorSetup);
+        assert.equal(await keep(page, `${lang}-error-setup`), `${words.errorSetup} ${words.reasonSetup}`);
+        assert.equal(await page.locator('kyc-verify [part="retry-button"]').count(), 0, 'no Try again: it cannot mend a configuration');
         assert.equal(warnings.length, 1, warnings.join('\n'));
         assert.match(warnings[0]!, /^<kyc-verify> status-url: http:\/\/[^ ]+\/kyc\/status\/[\w-]+: 404$/);
       });
@@ -182,6 +185,11 @@ describe('end to end: every state of the widget, in every language', () => {
           const error = await waitForLogged(page, 'kyc-error');
           assert.equal(error.httpStatus, refused);
           assert.equal(await keep(page, `${lang}-${shot}`), words[why]);
+          assert.equal(
+            await page.locator('kyc-verify [part="retry-button"]').count(),
+            refused === 401 ? 0 : 1,
+            'Try again only where it can help',
+          );
         });
       }
     });

@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SessionAnswer } from '../../src/element/controllers/read-session.js';
 import { RequestError } from '../../src/element/controllers/request.js';
-import { initialState, reduce, type Io, type MachineEvent, type MachineState, type Setup } from '../../src/element/machine/machine.js';
+import {
+  initialState,
+  RECONNECTING_AFTER_MS,
+  reduce,
+  type Io,
+  type MachineEvent,
+  type MachineState,
+  type Setup,
+} from '../../src/element/machine/machine.js';
 import { outcomeOf } from '../../src/element/machine/outcome.js';
 import type { TransactionState, TransactionStatus } from '../../src/shared/transaction-state.js';
 
@@ -366,11 +374,35 @@ describe('element machine: statuses', () => {
     assert.deepEqual(after(ended, { type: 'status', status: statusOf('expired') }).calls, []);
   });
 
-  it('following → following (a retrying error): calm, the verification goes on', () => {
+  it('following → following (a retrying error): reported at once, shown only once the run of failures has lasted', () => {
     const { state, calls, outcome } = after(following(), { type: 'status-failed', error: httpError(503), retrying: true });
     assert.equal(state.phase, 'following');
+    assert.deepEqual(calls, [
+      ['wait', RECONNECTING_AFTER_MS],
+      ['dispatch', { 'kyc-error': state.problem }],
+    ]);
+    assert.deepEqual(outcome, { ended: false, tone: '', problem: null, reason: null, canRetry: false });
+    const lasted = after(state, { type: 'waited' });
+    assert.deepEqual(lasted.outcome, { ended: false, tone: 'retrying', problem: 'reconnecting', reason: null, canRetry: false });
+  });
+
+  it('following → following (failures in a row): one wait for the whole run, not one per failure', () => {
+    const failed: MachineEvent = { type: 'status-failed', error: httpError(503), retrying: true };
+    const { calls } = after(following(), failed, failed);
     assert.deepEqual(names(calls), ['dispatch']);
-    assert.deepEqual(outcome, { ended: false, tone: 'retrying', problem: 'reconnecting', reason: null, canRetry: false });
+    const shown = after(following(), failed, { type: 'waited' }, failed);
+    assert.equal(shown.outcome.problem, 'reconnecting', 'a further failure keeps it shown');
+  });
+
+  it('following → following (a good read within the run): no wait any more, nothing was shown; the next failure starts a run afresh', () => {
+    const failed: MachineEvent = { type: 'status-failed', error: httpError(503), retrying: true };
+    const good: MachineEvent = { type: 'status', status: statusOf('pending') };
+    const { calls } = after(following(), failed, good);
+    assert.deepEqual(calls[0], ['wait', null]);
+    const recovered = after(following(), failed, { type: 'waited' }, good);
+    assert.deepEqual([recovered.outcome.problem, recovered.state.waited], [null, false]);
+    const again = after(recovered.state, failed);
+    assert.deepEqual([again.calls[0], again.outcome.problem], [['wait', RECONNECTING_AFTER_MS], null]);
   });
 
   it('following → broken (a final status error once the phone started): stops following, the verification may go on on the phone', () => {
@@ -524,12 +556,36 @@ describe('element machine: words by cause', () => {
   });
 
   for (const status of [401, 403]) {
-    it(`starting → broken (the session URL answers ${status}): asks to log in again, no warning`, () => {
+    it(`starting → broken (the session URL answers ${status}): asks to log in again, no warning, no Try again (it would get ${status} again)`, () => {
       const { calls, outcome } = after(starting(), sessionFailed(httpError(status)));
       assert.equal(outcome.problem, 'errorLogin');
       assert.deepEqual(warnings(calls), []);
+      assert.equal(outcome.canRetry, false);
     });
   }
+
+  it('following → broken (the status URL answers 401 once the phone started): finish on the phone, and no Try again that would get 401 again', () => {
+    const onThePhone = after(starting(), {
+      type: 'session',
+      answer: answer(statusOf('pending', { step: 'Capture_credential_Ok', code: '002' })),
+    });
+    const { outcome } = after(onThePhone.state, statusFailed(401));
+    assert.deepEqual([outcome.problem, outcome.canRetry], ['errorLost', false]);
+    const gone = after(onThePhone.state, statusFailed(410));
+    assert.deepEqual([gone.outcome.problem, gone.outcome.canRetry], ['errorLost', true]);
+  });
+
+  it('starting → broken (a configuration error): no Try again, and the next step the page gives (reasonSetup)', () => {
+    const { outcome } = after(starting(), sessionFailed(httpError(404)));
+    assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorSetup', reason: 'reasonSetup', canRetry: false });
+  });
+
+  it('following → following (a try failed on the phone): advice, not work under way (no spinner)', () => {
+    const document = statusOf('pending', { step: 'Capture_credential_fail', code: '004' });
+    assert.equal(after(following(), { type: 'status', status: document }).outcome.tone, 'advice');
+    const cleared = statusOf('pending', { step: 'Capture_credential_Ok', code: '002' });
+    assert.equal(after(following(), { type: 'status', status: document }, { type: 'status', status: cleared }).outcome.tone, 'pending');
+  });
 
   it('starting → broken (the backend fails, 502): could not start, no warning', () => {
     const { calls, outcome } = after(starting(), sessionFailed(httpError(502)));
@@ -539,7 +595,7 @@ describe('element machine: words by cause', () => {
 
   it('following → following (network trouble): says it is reconnecting, no warning', () => {
     const network = new RequestError('network', `https://shop.example/kyc/status/${UUID}: Failed to fetch`, true);
-    const { calls, outcome } = after(following(), { type: 'status-failed', error: network, retrying: true });
+    const { calls, outcome } = after(following(), { type: 'status-failed', error: network, retrying: true }, { type: 'waited' });
     assert.equal(outcome.problem, 'reconnecting');
     assert.deepEqual(warnings(calls), []);
   });

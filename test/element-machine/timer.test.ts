@@ -45,7 +45,14 @@ describe('the timer says whose time is left', () => {
   it('reads m:ss in the words of whose time it is', () => {
     const selfie = pending({ step: 'Capture_credential_Ok', code: '002', step_expires_at: SOONER });
     assert.equal(timerText(es, selfie, 112), 'Tiempo para la selfie: 1:52');
-    assert.equal(timerText(es, pending(), 590), 'Tiempo restante: 9:50');
+    assert.equal(timerText(es, pending(), 590), 'El enlace vence en 9:50');
+  });
+
+  it("names the link's time once a step's deadline goes unknown (null while the selfie is checked): the time may rise, saying why", () => {
+    const selfie = pending({ step: 'Capture_credential_Ok', code: '002', step_expires_at: SOONER });
+    const checked = pending({ step: 'Capture_credential_Ok', code: '002', step_expires_at: null });
+    assert.equal(timerText(es, selfie, 114), 'Tiempo para la selfie: 1:54');
+    assert.equal(timerText(es, checked, 592), 'El enlace vence en 9:52');
   });
 
   it('shows nothing without a deadline', () => {

@@ -17,18 +17,17 @@ const failed = (code: string) => status('failed', { code, step: 'Session_complet
 const expiredAt = (updated: number, expires: number) =>
   status('expired', { updated_at: new Date(updated).toISOString(), expires_at: new Date(expires).toISOString() });
 
+/** A configuration error's words: neutral, with a next step the page can replace (`reasonSetup`), and no Try again. */
+const SETUP_WORDS = 'Verification is not available on this page for now. Let the site that asked you to verify your identity know.';
+
 describe('<kyc-verify> end states', () => {
   const REASONS: [string, Answer, string][] = [
     [
-      'a RUT on the card that is not the one verified (003)',
+      "the RUT on the card's front not the one on its back (003), as what happened",
       failed('003'),
-      'The RUT on the ID card does not match the one being verified.',
+      'The RUT on the front of the ID card does not match the one on the back.',
     ],
-    [
-      'a RUT on the card that is not the one verified (005)',
-      failed('005'),
-      'The RUT on the ID card does not match the one being verified.',
-    ],
+    ['a RUT on the card that is not the one verified (005)', failed('005'), 'The RUT on the ID card is not the one being verified.'],
     ['a card that could not be validated', failed('007'), 'We could not validate your ID card.'],
     ['a selfie that does not match the card', failed('014'), 'Your selfie does not match the photo on your ID card.'],
     ['a selfie below the minimum score', failed('015'), 'We could not confirm your selfie.'],
@@ -76,7 +75,7 @@ describe('<kyc-verify> end states', () => {
 
   it('lets the host replace each reason', async () => {
     const element = await ended([failed('003')], 'kyc-failed');
-    element.strings = { reasonRut: 'Use the card of the account holder.' };
+    element.strings = { reasonRutSides: 'Use the card of the account holder.' };
     await element.updateComplete;
     expect(text(element, 'reason')).to.equal('Use the card of the account holder.');
   });
@@ -107,9 +106,9 @@ describe('<kyc-verify> end states', () => {
 });
 
 describe('<kyc-verify> errors', () => {
-  it('reads a retrying problem calmly and keeps the QR code working', async () => {
+  it('reads a retrying problem calmly, once it has lasted, and keeps the QR code working', async () => {
     const element = await ended([status('pending'), { status: 503 }], 'kyc-error');
-    expect(text(element, 'status')).to.equal('Reconnecting… The verification carries on.');
+    await until(() => text(element, 'status') === 'Reconnecting… The verification carries on.', 15_000);
     expect(part(element, 'status')!.classList.contains('retrying')).to.equal(true);
     expect(part(element, 'status')!.classList.contains('problem')).to.equal(false);
     expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(true);
@@ -148,9 +147,9 @@ describe('<kyc-verify> errors by cause', () => {
   }
 
   /** The element asking the scripted session route, in English, once it has reported the error. */
-  async function sessionRefused(answer: Answer) {
+  async function sessionRefused(answer: Answer, attributes: Record<string, string> = {}) {
     const scripted = await script({ session: [answer] });
-    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en' });
+    const { element, of } = await mount({ 'session-url': scripted.sessionUrl, lang: 'en', ...attributes });
     await until(() => of('kyc-error').length > 0);
     await speaking(element);
     return { element, scripted };
@@ -159,21 +158,21 @@ describe('<kyc-verify> errors by cause', () => {
   it('tells the person neutrally, and the developer in one warning, when the session URL answers 404', async () => {
     let shown: { element: KycVerify; scripted: { sessionUrl: string } } | undefined;
     const warnings = await warned(async () => void (shown = await sessionRefused({ status: 404 })));
-    expect(text(shown!.element, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(text(shown!.element, 'status')).to.equal(SETUP_WORDS);
     expect(warnings).to.deep.equal([[`<kyc-verify> session-url: ${shown!.scripted.sessionUrl}: 404`]]);
   });
 
   it('tells the developer which session URL gave an answer without a uuid, and the person neutral words', async () => {
     let shown: { element: KycVerify; scripted: { sessionUrl: string } } | undefined;
     const warnings = await warned(async () => void (shown = await sessionRefused({ body: { link: 'https://verify.example.cl/x' } })));
-    expect(text(shown!.element, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(text(shown!.element, 'status')).to.equal(SETUP_WORDS);
     expect(warnings).to.deep.equal([[`<kyc-verify> session-url: ${new URL(shown!.scripted.sessionUrl, location.href).href}: no uuid`]]);
   });
 
   it('tells the developer which status URL answered 404 before the phone started, and the person neutral words', async () => {
     let element: KycVerify | undefined;
     const warnings = await warned(async () => void (element = await ended([{ status: 404 }], 'kyc-error')));
-    expect(text(element!, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(text(element!, 'status')).to.equal(SETUP_WORDS);
     expect(warnings.length).to.equal(1);
     expect(warnings[0]![0]).to.match(new RegExp(`^<kyc-verify> status-url: http://[^ ]+/status/${UUID}: 404$`));
   });
@@ -182,7 +181,7 @@ describe('<kyc-verify> errors by cause', () => {
     let element: KycVerify | undefined;
     const warnings = await warned(async () => void ({ element } = await mount({ transaction: UUID, lang: 'en' })));
     await speaking(element!);
-    expect(text(element!, 'status')).to.equal('Verification is not available on this page for now.');
+    expect(text(element!, 'status')).to.equal(SETUP_WORDS);
     expect(warnings).to.deep.equal([['<kyc-verify> configuration: status-url needs {uuid} or :uuid (or set session-url)']]);
   });
 
@@ -192,8 +191,25 @@ describe('<kyc-verify> errors by cause', () => {
       const warnings = await warned(async () => void ({ element } = await sessionRefused({ status: refused })));
       expect(text(element!, 'status')).to.equal('Log in again to verify your identity.');
       expect(warnings).to.deep.equal([]);
+      expect(part(element!, 'retry-button'), 'asking again would get the same answer').to.equal(null);
+      expect(part(element!, 'login-link')).to.equal(null);
+    });
+
+    it(`offers a link to log in where login-url says when the session URL answers ${refused}`, async () => {
+      const { element } = await sessionRefused({ status: refused }, { 'login-url': '/login?next=/checkout' });
+      const login = part(element, 'login-link') as HTMLAnchorElement;
+      expect([login.textContent, login.href]).to.deep.equal(['Log in', new URL('/login?next=/checkout', location.href).href]);
+      expect(part(element, 'retry-button')).to.equal(null);
     });
   }
+
+  it('offers no Try again after a configuration error, and lets the page give its own next step', async () => {
+    const { element } = await sessionRefused({ status: 404 });
+    expect(part(element, 'retry-button')).to.equal(null);
+    element.strings = { reasonSetup: 'Write to ayuda@tienda.cl.' };
+    await element.updateComplete;
+    expect(text(element, 'status')).to.equal('Verification is not available on this page for now. Write to ayuda@tienda.cl.');
+  });
 
   it('gives no advice about a phone when the status is lost before the phone started', async () => {
     const element = await ended([status('pending'), { status: 410 }], 'kyc-error');

@@ -186,6 +186,31 @@ describe('<kyc-verify> phone progress', () => {
     expect(marks(element)[1]).to.equal('Face check: Now');
   });
 
+  it('shows advice after a failed try without a spinner beside it (act now), and the spinner again once the phone works on', async () => {
+    const scripted = await script({ status: [DOCUMENT_PROBLEM] });
+    const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
+    const spinner = () => getComputedStyle(part(element, 'status')!, '::before').content;
+    await until(() => part(element, 'step-problem') !== null);
+    expect(spinner()).to.equal('none');
+    await rescript(scripted, [DOCUMENT_OK]);
+    await until(() => part(element, 'step-current') !== null);
+    expect(spinner()).to.not.equal('none');
+  });
+
+  it("clears a step's problem once the step succeeds: after a selfie mismatch (014), the selfie passes and no step is marked a problem", async () => {
+    const scripted = await script({ status: [SELFIE_PROBLEM] });
+    const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
+    await until(() => part(element, 'step-problem') !== null);
+    await rescript(scripted, [DOCUMENT_OK]);
+    await until(() => part(element, 'step-problem') === null);
+    expect(part(element, 'status')!.textContent).to.equal('ID card captured. Now take your selfie…');
+  });
+
+  it('with liveness challenges, words the selfie step so that it stays true during the challenges (no selfie asked for again)', async () => {
+    const element = await showing(pending('Capture_credential_Ok', '002', { liveness: true }));
+    expect(part(element, 'status')!.textContent).to.equal('ID card captured. Go on with your selfie and the liveness check…');
+  });
+
   it('stops the current step spinning when the user prefers reduced motion', async () => {
     const element = await showing(DOCUMENT_OK);
     const spinner = () => getComputedStyle(part(element, 'step-current')!.querySelector('.mark')!).animationName;

@@ -4,8 +4,9 @@ import jsQR from 'jsqr';
 import type { KycVerify } from '../../src/index.js';
 import { follow, LINK, next, script, shadow, sleep, status, until, withClipboard, withReducedMotion } from './scripted.js';
 
-/** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it. */
+/** Paints the element's QR code SVG on a canvas, as a phone camera would see it, and decodes it (once its encoder is here). */
 async function decodeQr(element: KycVerify): Promise<string | null> {
+  await until(() => element.shadowRoot!.querySelector('svg path') !== null);
   const svg = element.shadowRoot!.querySelector('svg')!.cloneNode(true) as SVGSVGElement;
   svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   svg.setAttribute('width', '400');
@@ -118,8 +119,8 @@ describe('<kyc-verify> rendering', () => {
   it('counts down to expires_at', async () => {
     const expires = new Date(Date.now() + 125_500).toISOString();
     const { element } = await follow(await script({ status: [status('pending', { expires_at: expires })] }), { lang: 'en' });
-    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:06');
-    await until(() => part(element, 'timer')?.textContent === 'Time left: 2:05', 2000);
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:06');
+    await until(() => part(element, 'timer')?.textContent === 'The link expires in 2:05', 2000);
     expect(part(element, 'timer')!.getAttribute('role')).to.equal('timer');
   });
 
@@ -146,7 +147,7 @@ describe('<kyc-verify> rendering', () => {
   it('falls back to the button when the link is too long for a QR code', async () => {
     const link = `https://verify.example.cl/${'x'.repeat(3000)}`;
     const { element } = await follow(await script({ status: [status('pending')] }), { mode: 'qr', link });
-    expect(part(element, 'qr')).to.equal(null);
+    await until(() => part(element, 'qr') === null);
     expect((part(element, 'button') as HTMLAnchorElement).href).to.equal(link);
   });
 

@@ -35,6 +35,23 @@ describe('<kyc-verify> sending the link', () => {
     ]);
   });
 
+  it('steps the send buttons back (smaller, muted) once the phone has started', async () => {
+    const scripted = await script({ status: [status('pending', { send: ['email'] })] });
+    const { element } = await follow(scripted);
+    await until(() => part(element, 'send-button') !== null);
+    const look = () => {
+      const style = getComputedStyle(part(element, 'send-button')!);
+      return [style.fontSize, style.color];
+    };
+    const before = look();
+    const started = status('pending', { step: 'Capture_credential_Ok', code: '002', send: ['email'] });
+    await fetch(scripted.statusUrl.replace('/status/{uuid}', '/script'), { method: 'PUT', body: JSON.stringify({ status: [started] }) });
+    await until(() => element.shadowRoot!.querySelector('[part="progress"]') !== null);
+    const after = look();
+    expect(parseFloat(after[0]!)).to.be.lessThan(parseFloat(before[0]!));
+    expect(after[1]).to.not.equal(before[1]);
+  });
+
   it('POSTs the channel alone to <status-url>/send with the guard header, and says where the backend sent it', async () => {
     const { element, scripted } = await offering([SENT]);
     part(element, 'send-button')!.click();

@@ -48,7 +48,7 @@ describe('<kyc-verify> countdown', () => {
   it("counts down on the server's clock, not the browser's", async () => {
     const server = Date.now() + 600_000;
     const element = await showing(status('pending', { server_time: at(server), expires_at: at(server + 125_500) }));
-    await until(() => part(element, 'timer')!.textContent === 'Time left: 2:06');
+    await until(() => part(element, 'timer')!.textContent === 'The link expires in 2:06');
   });
 
   it("counts down to the selfie's timer, saying so, when it comes before the link's expiry", async () => {

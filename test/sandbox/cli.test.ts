@@ -72,6 +72,8 @@ test('a failed webhook delivery is told in one line on the console', async () =>
       transactionsCreated: () => 0,
       webhookDeliveries: () => [],
       webhooksSettled: async () => {},
+      addWebhookFault: () => assert.fail('not in process'),
+      clearWebhookFaults: () => {},
       close: async () => {},
     });
     const { body } = await sandbox.create(await sandbox.token(), newTransaction({ webhook: receiver.url }));

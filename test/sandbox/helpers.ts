@@ -69,7 +69,7 @@ export class SandboxClient {
     const response = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('json');
-    return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+    return { status: response.status, headers: response.headers, body: isJson && text ? JSON.parse(text) : text };
   }
 
   async token(client_id = 'sandbox-client', client_secret = 'sandbox-secret'): Promise<string> {

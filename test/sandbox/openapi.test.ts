@@ -4,35 +4,24 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { newTransaction, sandboxForTests, webhookReceiver, type Reply } from './helpers.js';
+import { documentOf } from './openapi-document.js';
+import { newTransaction, sandboxForTests, webhookReceiver } from './helpers.js';
 
 const sandbox = await sandboxForTests();
 const token = await sandbox.token();
-const document = (await sandbox.request('GET', '/openapi.json')).body;
+const { document, ajv, assertDocumented } = await documentOf(sandbox);
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema({ $id: 'openapi.json', components: document.components });
-
-/** Asserts that the reply matches the schema the document gives for this operation and status. */
-function assertDocumented(path: string, method: string, reply: Reply): void {
-  const response = document.paths[path]?.[method]?.responses?.[reply.status];
-  assert.ok(response, `${method.toUpperCase()} ${path} does not document status ${reply.status}`);
-  const ref: string = response.content['application/json'].schema.$ref;
-  const validate = ajv.getSchema(`openapi.json${ref}`)!;
-  assert.ok(validate(reply.body), `${method.toUpperCase()} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}`);
-}
-
-test('the document is OpenAPI 3.1 and has every route of the spec and the sandbox controls', () => {
+test('the document is OpenAPI 3.1 and has every route of the spec, the sandbox controls and the verification page', () => {
   assert.equal(document.openapi, '3.1.0');
   assert.deepEqual(Object.keys(document.paths).sort(), [
     '/api/v1/user/credential_information',
     '/oauth/token/',
+    '/openapi.json',
     '/sandbox/clock',
     '/sandbox/transactions/{uuid}/outcome',
     '/sandbox/webhooks',
+    '/sandbox/webhooks/faults',
+    '/transactions/{uuid}',
     '/v1/transactions/',
     '/v1/transactions/{transaction_uuid}',
   ]);

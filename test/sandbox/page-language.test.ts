@@ -67,7 +67,7 @@ test('the Spanish page speaks to the person as tú, says "venció" for expiry, a
   await collect(idle.uuid);
   const page = texts.map(visibleText).join('\n');
   assert.match(page, /Se acabó el tiempo de un paso/);
-  assert.match(page, /Te quedan 2 intentos/);
+  assert.match(page, /Intentos restantes: 2\./);
   for (const usted of [/\b(Elija|Muestre|Mire|Siga|Revise|Gire|Parpadee)\b/, /\busted\b/i, /\bsus?\b/, /expir/i, /campo mínimo/i]) {
     assert.doesNotMatch(page, usted);
   }

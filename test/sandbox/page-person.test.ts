@@ -15,7 +15,7 @@ test('a page after a document problem shows the problem in words and no code', a
   const { uuid } = await sandbox.created(token);
   await sandbox.outcomes(uuid, '004');
   const text = visibleText(await pageOf(uuid));
-  assert.match(text, /Intento fallido: No se pudo leer el número de documento\. Te quedan 2 intentos\./);
+  assert.match(text, /Intento fallido: No se pudo leer el número de documento\. Intentos restantes: 2\./);
   assert.doesNotMatch(text, ISSUE_CODE);
 });
 

@@ -13,12 +13,16 @@ async function timerOf(uuid: string, query = '?lang=en') {
   const match = /<span class="timer" role="timer"([^>]*)>([^<]*)<\/span>/.exec(body);
   if (!match) return null;
   const data = Object.fromEntries([...match[1]!.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
-  return { text: match[2], data, label: /(Time left|Session time):\s*<span class="timer"/.exec(body)?.[1] };
+  return {
+    text: match[2],
+    data,
+    label: /(Time for your ID card|Time for your selfie|Time for the liveness check|Session time):\s*<span class="timer"/.exec(body)?.[1],
+  };
 }
 
-test('the capture timer shows the time left of the current step as m:ss, as the element does', async () => {
+test("the capture timer shows the time left of the current step as m:ss, named as the step's as the element does", async () => {
   const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', capture_document_expiration: 112 } });
-  assert.deepEqual(await timerOf(uuid).then((timer) => [timer?.label, timer?.text]), ['Time left', '1:52']);
+  assert.deepEqual(await timerOf(uuid).then((timer) => [timer?.label, timer?.text]), ['Time for your ID card', '1:52']);
   await sandbox.advanceClock(60);
   assert.equal((await timerOf(uuid))?.text, '0:52');
 });

@@ -73,7 +73,7 @@ test('choosing a document problem records its code and shows the tries left', as
   const { uuid } = await sandbox.created(token);
   await choose(uuid, '008');
   assert.equal((await read(uuid)).step, 'Capture_credential_fail');
-  assert.match((await open(uuid, '?lang=en')).body, /No face was found on the document\. 2 tries left\./);
+  assert.match((await open(uuid, '?lang=en')).body, /No face was found on the document\. Tries left: 2\./);
 });
 
 test('the selfie step offers 014 and 015, and 016 only with fraud_check', async () => {

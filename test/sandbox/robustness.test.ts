@@ -83,8 +83,10 @@ test('an unknown path answers a 404 error envelope', async () => {
   assert.deepEqual(body, { code: 404, resource: 'Route', message: 'Not found', errors: 'No route for GET /v2/everything' });
 });
 
-test('a known path with another method answers a 404 error envelope', async () => {
-  assertErrorEnvelope(await sandbox.request('DELETE', '/v1/transactions/'), 404, 'Route');
+test('a known path with another method answers a 405 error envelope, with the methods it takes in Allow', async () => {
+  const reply = await sandbox.request('DELETE', '/v1/transactions/');
+  assertErrorEnvelope(reply, 405);
+  assert.equal(reply.headers.get('allow'), 'POST');
 });
 
 test("paths are exact like the service's: create without the trailing slash is not a route", async () => {

@@ -153,7 +153,7 @@ test('a body that names a destination is ignored: the link goes to the address o
   };
   assert.equal((await send(body.uuid, 'alice', hostile)).status, 200);
   assert.equal(sent.length, 1);
-  assert.deepEqual(Object.keys(sent[0]!).sort(), ['address', 'channel', 'link', 'owner', 'request', 'uuid']);
+  assert.deepEqual(Object.keys(sent[0]!).sort(), ['address', 'channel', 'context', 'link', 'owner', 'request', 'uuid']);
   assert.equal(sent[0]!.owner, 'alice');
   assert.equal(sent[0]!.address, ADDRESSES.alice);
   assert.equal(sent[0]!.link, body.link);

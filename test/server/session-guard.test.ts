@@ -95,3 +95,16 @@ test('refusals reach onError at once, then as one report a second counting the o
     ],
   );
 });
+
+test('without onError, a refusal is one line on the console (console.warn), not a stack trace', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const failed = t.mock.method(console, 'error', () => {});
+  const host = await start({ client: sandboxClient(sandbox.url), owner: ownerFromCookie });
+  const answer = await fetch(`${host.url}/kyc/session`, { method: 'POST', headers: { ...VICTIM, 'sec-fetch-site': 'cross-site' } });
+  assert.equal(answer.status, 403);
+  assert.deepEqual(
+    warned.mock.calls.map((call) => call.arguments),
+    [['kyc-verify session: the kyc-verify-session header must be "resume" or "new" (got none)']],
+  );
+  assert.equal(failed.mock.callCount(), 0);
+});

@@ -3,7 +3,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 /** How long the note beside the copy button stays. */
 const NOTE_MS = 4000;
 
-/** Copies the link and says what came of it in a note that clears itself, so that a second copy is news again. */
+/**
+ * Copies the link and says what came of it in a note that clears itself, so that a second copy is
+ * news again; a failure stays (the view shows the link under it, to select by hand) until the next copy.
+ */
 export class CopyNote implements ReactiveController {
   note: 'linkCopied' | 'copyFailed' | null = null;
   #timer?: ReturnType<typeof setTimeout>;
@@ -19,10 +22,10 @@ export class CopyNote implements ReactiveController {
     try {
       await navigator.clipboard.writeText(link);
       this.#show('linkCopied');
+      this.#timer = setTimeout(() => this.clear(), NOTE_MS);
     } catch {
       this.#show('copyFailed');
     }
-    this.#timer = setTimeout(() => this.clear(), NOTE_MS);
   }
 
   clear(): void {

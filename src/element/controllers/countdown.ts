@@ -4,6 +4,9 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 /** What a status says about the time left: the link's expiry, the capture step's timeout and the server's clock. */
 export type Deadlines = Partial<Pick<TransactionStatus, 'expires_at' | 'step_expires_at' | 'server_time'>>;
 
+/** The times left, in seconds, that are announced: each once as the time falls to it (and again after the time rose past it). */
+const ANNOUNCED_AT = [30, 60, 120];
+
 /**
  * Seconds left before the verification ends (the sooner of the link's expiry and the capture
  * step's timeout), on the server's clock, ticking once a second on the second while the host is
@@ -12,6 +15,12 @@ export type Deadlines = Partial<Pick<TransactionStatus, 'expires_at' | 'step_exp
 export class Countdown implements ReactiveController {
   /** Whole seconds left, or `null` without a deadline. */
   remaining: number | null = null;
+  /**
+   * What to announce: the seconds left when they last fell to one of ANNOUNCED_AT (or rose to a
+   * higher one: a step's new timer), `null` above them all; unchanged until the next such moment.
+   */
+  announced: number | null = null;
+  #announcedAt?: number;
   /** On the server's clock; Infinity without one. */
   #deadline = Infinity;
   /**
@@ -51,6 +60,11 @@ export class Countdown implements ReactiveController {
     const before = this.remaining;
     const left = this.#deadline - Date.now() - (this.#skew ?? 0);
     this.remaining = left < Infinity ? Math.max(0, Math.ceil(left / 1000)) : null;
+    const at = ANNOUNCED_AT.find((seconds) => this.remaining !== null && this.remaining <= seconds);
+    if (at !== this.#announcedAt) {
+      this.#announcedAt = at;
+      this.announced = at ? this.remaining : null;
+    }
     if (this.remaining !== before) this.host.requestUpdate();
     if (left > 0 && left < Infinity) this.#timer = setTimeout(this.#tick, left % 1000 || 1000);
     else if (left <= 0 && before !== 0) this.onZero();

@@ -2,8 +2,8 @@ import { lazyChunk } from '../lazy-chunk.js';
 import { es } from './es.js';
 
 /**
- * Every string the element shows. `{time}` in `timeLeft` is replaced by the time left, `{tries}`
- * in `triesLeft` by the tries left.
+ * Every string the element shows. `{time}` in `timeLeft`, `timeDocument` and `timeSelfie` is
+ * replaced by the time left, `{tries}` in `triesLeft` by the tries left.
  */
 export interface KycVerifyStrings {
   /** The heading over the QR code. */
@@ -16,7 +16,7 @@ export interface KycVerifyStrings {
   copyLink: string;
   linkCopied: string;
   copyFailed: string;
-  /** The time left before the link expires. */
+  /** The time left before the link expires, named as the link's (the capture step's timers are named as theirs). */
   timeLeft: string;
   preparing: string;
   /** Waiting, beside a QR code: the end user is at a computer. */
@@ -24,6 +24,12 @@ export interface KycVerifyStrings {
   /** Waiting, beside the button alone: the end user may already be on the phone. */
   waitingHere: string;
   documentCaptured: string;
+  /**
+   * The same, when the transaction asks for liveness challenges: true before the selfie and during
+   * the challenges alike (the status cannot tell them apart), so the desktop never asks for a selfie
+   * the phone has already taken.
+   */
+  documentCapturedLiveness: string;
   triesLeft: string;
   checking: string;
   /** The title of the phone's progress, which replaces the QR code once the phone has started. */
@@ -48,11 +54,12 @@ export interface KycVerifyStrings {
   /**
    * Why a try failed, and what to do next: under a failed result, and after a problem on the
    * phone. Document problems (codes 004, 006 to 011), the RUT on the card not the one verified
-   * (003, 005), the selfie not matching the card (014), the selfie's score too low (015), and any
-   * other failure.
+   * (005), the RUT on the card's front not the one on its back (003), the selfie not matching the
+   * card (014), the selfie's score too low (015), and any other failure.
    */
   reasonDocument: string;
   reasonRut: string;
+  reasonRutSides: string;
   reasonFace: string;
   reasonScore: string;
   reasonOther: string;
@@ -83,6 +90,12 @@ export interface KycVerifyStrings {
    */
   busy: string;
   tryAgain: string;
+  /** After a configuration error, the next step the end user can take: the page's own (a support address) replaces it. */
+  reasonSetup: string;
+  /** The link to log in again after a 401 or 403, where `login-url` leads. */
+  logIn: string;
+  /** What the end user will need, shown with the link (`no-preparation` leaves it out). */
+  preparation: string;
   /**
    * Sending the link, when the backend offers it: the buttons, where it was sent (`{to}`, masked by
    * the backend), the wait before a resend (`{time}`), and a send that failed.

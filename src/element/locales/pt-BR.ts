@@ -14,11 +14,12 @@ export const ptBR: LocaleStrings = {
   copyLink: 'Copiar link',
   linkCopied: 'Link copiado',
   copyFailed: 'Não foi possível copiar o link',
-  timeLeft: 'Tempo restante: {time}',
+  timeLeft: 'O link expira em {time}',
   preparing: 'Preparando a sua verificação…',
   waiting: 'Aguardando você começar no celular…',
   waitingHere: 'Aguardando você começar a verificação…',
   documentCaptured: 'Cédula capturada. Agora tire a sua selfie…',
+  documentCapturedLiveness: 'Cédula capturada. Siga com a selfie e a prova de vida…',
   triesLeft: 'Tentativas restantes: {tries}.',
   checking: 'Analisando a sua selfie…',
   continueOnPhone: 'Continue no seu celular',
@@ -37,7 +38,9 @@ export const ptBR: LocaleStrings = {
   expired: 'A verificação expirou.',
   reasonDocument:
     'Não conseguimos validar a sua cédula. Tente de novo com a cédula original, em um lugar bem iluminado e com ela inteira na imagem.',
-  reasonRut: 'O RUT da cédula não corresponde ao que está sendo verificado. Use a sua própria cédula.',
+  reasonRut: 'O RUT da cédula não é o que está sendo verificado. Confira se é a cédula certa.',
+  reasonRutSides:
+    'O RUT da frente da cédula não corresponde ao do verso. Fotografe os dois lados da mesma cédula, em um lugar bem iluminado.',
   reasonFace: 'A sua selfie não corresponde à foto da cédula. Tente de novo de frente, sem óculos nem boné.',
   reasonScore: 'Não conseguimos confirmar a sua selfie. Tente de novo em um lugar bem iluminado, olhando de frente.',
   reasonOther: 'Você pode tentar de novo.',
@@ -54,4 +57,7 @@ export const ptBR: LocaleStrings = {
   stepSelfieOnly: 'Selfie',
   busy: 'Há muitas verificações em andamento. Aguarde um momento ou termine a que você já começou.',
   tryAgain: 'Tentar de novo',
+  reasonSetup: 'Avise o site que pediu a verificação da sua identidade.',
+  logIn: 'Fazer login',
+  preparation: 'Você vai precisar da sua cédula, de boa luz e de alguns minutos.',
 };

@@ -51,7 +51,10 @@ export interface MachineState {
   offered: boolean;
   /** The status stream is being opened or delivers: no polling meanwhile. */
   streaming: boolean;
-  /** The phase's wait has passed: Continue after success, Try again after a 429's Retry-After. */
+  /**
+   * The phase's wait has passed: Continue after success, Try again after a 429's Retry-After, and
+   * while following, a run of failed reads has lasted long enough to say "reconnecting".
+   */
   waited: boolean;
   /** Transactions whose terminal event has fired: once each. */
   announced: readonly string[];
@@ -103,6 +106,9 @@ export interface Change {
   state: MachineState;
   effects: Effect[];
 }
+
+/** How long reads must keep failing, with no good one between, before the status line says "reconnecting". */
+export const RECONNECTING_AFTER_MS = 5000;
 
 /** Nothing followed, nothing asked for. */
 const IDLE = { phase: 'idle', followed: null, status: null, problem: null, offered: false, streaming: false, waited: false } as const;
@@ -164,8 +170,10 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       if (phase !== 'following') return state;
       const problem = errorDetailOf(event.error, event.retrying, followed!.id);
       if (!event.retrying) return fail(state, problem, effects);
+      // The first failure of a run starts its wait: a blip that a good read ends soon is not shown.
+      if (!state.problem) effects.push((io) => io.wait(RECONNECTING_AFTER_MS));
       effects.push(dispatch(new KycErrorEvent(problem)));
-      return { ...state, problem };
+      return { ...state, problem, waited: !!state.problem && state.waited };
     }
     case 'delivering':
       if (phase !== 'following' || state.streaming === event.delivering) return state;
@@ -264,7 +272,8 @@ function observe(state: MachineState, status: TransactionStatus, effects: Effect
   const before = state.status;
   const detail = statusDetailOf(status);
   const changed = before?.state !== status.state || before.step !== status.step || before.code !== status.code;
-  const observed = { ...state, status, problem: null };
+  if (state.problem) effects.push((io) => io.wait(null));
+  const observed = { ...state, status, problem: null, waited: false };
   const stateChange = changed ? [dispatch(new KycStateChangeEvent(detail))] : [];
   if (!isTerminal(status.state)) {
     // A new step may take the focused control away (the link as the progress comes, the code's toggle as it steps back).

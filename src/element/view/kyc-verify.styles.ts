@@ -6,13 +6,14 @@ import { css } from 'lit';
  */
 export const PHONE_MEDIA = '(pointer: coarse), (max-width: 40rem)';
 
-// No color-scheme of its own: the host inherits the page's, so light-dark() picks the colours that
-// read on what the page paints (light on a page that says nothing); \`kyc-verify { color-scheme: dark }\` forces one.
+// The host inherits the page's color-scheme, so light-dark() picks the colours that read on what the page
+// paints; the states dark and light (controllers/surroundings.ts) follow the background behind it, for a
+// page painted dark (or light) without saying so. \`kyc-verify { color-scheme: dark }\` on the page wins over both.
 export const styles = css`
   :host {
     --kyc-verify-text: light-dark(#1b1f24, #e6e8eb);
     --kyc-verify-muted: light-dark(#57606a, #9aa4ae);
-    --kyc-verify-border: light-dark(#d0d7de, #3d444d);
+    --kyc-verify-border: light-dark(#6e7781, #7d8590);
     --kyc-verify-accent: light-dark(#0b5cad, #4c9aff);
     --kyc-verify-accent-text: light-dark(#ffffff, #0b1320);
     --kyc-verify-success: light-dark(#1a7f37, #3fb950);
@@ -23,8 +24,18 @@ export const styles = css`
     --kyc-verify-qr-background: #ffffff;
 
     display: block;
+    min-height: 34rem;
     color: var(--kyc-verify-text);
     line-height: 1.5;
+    overflow-wrap: anywhere;
+  }
+
+  :host(:state(dark)) {
+    color-scheme: dark;
+  }
+
+  :host(:state(light)) {
+    color-scheme: light;
   }
 
   :host([hidden]) {
@@ -49,15 +60,37 @@ export const styles = css`
     gap: 0.5rem;
   }
 
+  /*
+   * The host keeps one height from its first paint (docs/element.md, Loading it): the link's area
+   * on top, the timer at its foot, the status line under it, so that what arrives late (the link, the
+   * send buttons) fills the space kept for it and moves nothing.
+   */
   .base {
+    min-height: inherit;
     gap: 0.75rem;
     text-align: center;
+  }
+
+  .stack {
+    flex: 1;
+    align-self: stretch;
+    grid-template-rows: 1fr auto;
+  }
+
+  .outcome {
+    grid-row: 2;
+  }
+
+  [part='timer'] {
+    margin-top: auto;
   }
 
   /* At the end the outcome takes the link's cell, which stays laid out, hidden: nothing moves. */
   .stack,
   .stage {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    max-width: 100%;
   }
 
   .ended > *,
@@ -157,9 +190,12 @@ export const styles = css`
     content: '!';
   }
 
+  /* As wide as the column allows: whole at 320 CSS px and at 200 % zoom. */
   svg {
-    width: var(--kyc-verify-qr-size);
-    height: var(--kyc-verify-qr-size);
+    box-sizing: border-box;
+    width: min(var(--kyc-verify-qr-size), 100%);
+    height: auto;
+    aspect-ratio: 1;
     fill: var(--kyc-verify-qr-color);
   }
 
@@ -203,7 +239,8 @@ export const styles = css`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    min-width: 12rem;
+    box-sizing: border-box;
+    min-width: min(12rem, 100%);
     min-height: 2.75rem;
     padding: 0.625rem 1.5rem;
     border: 0;
@@ -224,16 +261,25 @@ export const styles = css`
     color: inherit;
   }
 
-  /* The note sits beside the button without moving it. */
+  /* The notes wrap under the buttons, in a line kept for them: nothing moves when one shows. */
   .copy {
-    position: relative;
+    display: flex;
+    flex-wrap: wrap;
+    align-self: stretch;
+    gap: 0.25rem 0.5rem;
+    align-items: center;
+    justify-content: center;
   }
 
-  .copy .note {
-    position: absolute;
-    inset-inline-start: 100%;
-    margin-inline-start: 0.5rem;
-    white-space: nowrap;
+  .copy .note,
+  .link-text {
+    flex-basis: 100%;
+  }
+
+  /* A copy the browser refused: the link itself, selected whole by one click or tap. */
+  .link-text {
+    font-size: 0.875em;
+    user-select: all;
   }
 
   .copy button {
@@ -252,8 +298,18 @@ export const styles = css`
     font-weight: 400;
   }
 
+  /* A mark for the eye only: no screen reader reads "check mark" before the result. */
   .successful::before {
-    content: '✓ ';
+    content: '✓ ' / '';
+  }
+  /* The countdown's announcements: heard, not seen (the timer beside them shows the time). */
+  .alert {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
 
   .mark,
@@ -299,7 +355,15 @@ export const styles = css`
     display: none;
   }
 
+  :host([mode='button']) {
+    min-height: 21rem;
+  }
+
   @media (pointer: coarse), (max-width: 40rem) {
+    :host([mode='auto']) {
+      min-height: 21rem;
+    }
+
     .mode-auto .scan:not(:has(.progress)),
     .mode-auto :is(.code, details) {
       display: none;

@@ -1,11 +1,12 @@
-import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import { html, nothing, svg, type ReactiveElement, type TemplateResult } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
+import { lazyChunk } from '../lazy-chunk.js';
 import type { LocaleStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
 import type { Outcome } from '../machine/outcome.js';
-import { renderOutcome } from './outcome-view.js';
+import { buttonOnly, renderOutcome } from './outcome-view.js';
 import { phoneProgress, renderProgress, type PhoneProgress } from './progress-view.js';
-import { qrPath, type QrPath } from './qr-path.js';
+import type { QrPath } from './qr-path.js';
 import { timerText } from './timer.js';
 
 /** Everything the element shows: the machine's state and what it means, and what the controllers keep. */
@@ -17,9 +18,16 @@ export interface ViewState {
   copyNote: 'linkCopied' | 'copyFailed' | null;
   /** Seconds before the verification ends, or `null` without a deadline. */
   remaining: number | null;
+  /** The seconds left to announce (the countdown's `announced`), or `null`. */
+  announced: number | null;
+  /** What the end user will need is shown with the link (no `no-preparation`). */
+  preparation: boolean;
+  /** Where a 401 or 403 sends the end user to log in again (`login-url`), or empty. */
+  loginUrl: string;
   /** Sending the link, once its chunk is here and the backend offers it (`send-view.ts`), under Copy link. */
   send: TemplateResult | typeof nothing;
-  qrCodeOf(link: string): QrPath | null;
+  /** The QR code of a link; `null` when it is too long for one, `undefined` until the encoder is here. */
+  qrCodeOf(link: string): QrPath | null | undefined;
 }
 
 /** What the end user's presses do. */
@@ -33,16 +41,31 @@ export interface ViewActions {
 const URGENT_SECONDS = 30;
 
 /**
- * A `qrCodeOf` (the QR code of a link, or null when the link is too long for one) that keeps the
- * last code it drew: drawing is the costliest part of a render, and the countdown renders every second.
+ * The QR encoder (qr-path.ts with qrcode's), a chunk of its own (kyc-verify.qr.js beside the
+ * standalone bundle) loaded the first time a QR code is drawn: a phone shown the button never
+ * downloads it. When it cannot load, every link is drawn as the button alone.
  */
-export function keepingLastQrCode(): (link: string) => QrPath | null {
+const qrEncoder = lazyChunk<{ qrPath(text: string): QrPath | null }>(
+  () => import('./qr-path.js'),
+  { qrPath: () => null },
+  'kyc-verify.qr.js',
+  'the button instead of a QR code',
+);
+
+/**
+ * A `qrCodeOf` (the QR code of a link, null when the link is too long for one, undefined while the
+ * encoder loads: `loaded` renders again) that keeps the last code it drew: drawing is the costliest
+ * part of a render, and the countdown renders every second.
+ */
+export function keepingLastQrCode(loaded: () => void): (link: string) => QrPath | null | undefined {
   let last: { link: string; path: QrPath | null } | undefined;
   return (link) => {
+    const encoder = qrEncoder(loaded);
+    if (!encoder) return undefined;
     if (last?.link !== link) {
       let path: QrPath | null = null;
       try {
-        path = qrPath(link);
+        path = encoder.qrPath(link);
       } catch {
         // Too long for any QR code: the button alone.
       }
@@ -57,17 +80,19 @@ export function keepingLastQrCode(): (link: string) => QrPath | null {
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
  * Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
  */
-function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { strings, mode, machine }: ViewState) {
+function renderScan(link: string, qr: QrPath | undefined, progress: PhoneProgress | null, { strings, mode, machine }: ViewState) {
   const toggle = html`<summary part="show-code">${strings.showCode}</summary>`;
   // Two templates: lit puts a fresh details, closed, in place as the phone passes the document step.
+  // Until the encoder is here, its blank quiet zone holds the code's place.
+  const size = qr?.size ?? 0;
   const secondPhone = progress?.at ? html`<details class="aside">${toggle}</details>` : html`<details>${toggle}</details>`;
   return html`<div class="scan">
     <div class="stage">
       <div class="code">
         <p class="title">${strings.scanTitle}</p>
-        <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${qr.size + 8} ${qr.size + 8}">
-          <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${qr.size + 8} height=${qr.size + 8}></rect>
-          <path d=${qr.d}></path>
+        <svg part="qr" role="img" aria-label=${strings.qrLabel} viewBox="-4 -4 ${size + 8} ${size + 8}">
+          <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${size + 8} height=${size + 8}></rect>
+          ${qr ? svg`<path d=${qr.d}></path>` : nothing}
         </svg>
       </div>
       ${progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
@@ -87,14 +112,18 @@ function renderScan(link: string, qr: QrPath, progress: PhoneProgress | null, { 
  * thing shown and the button steps back to a plain link (to open the flow again).
  */
 function renderLink(link: string, view: ViewState, actions: ViewActions) {
-  const { strings, mode, machine, copyNote, remaining, qrCodeOf } = view;
-  const qr = mode !== 'button' ? qrCodeOf(link) : null;
+  const { strings, mode, machine, copyNote, remaining, announced, qrCodeOf } = view;
+  // Auto mode on a phone shows the button: its QR code, hidden, is not drawn (nor its encoder fetched).
+  const qr = mode === 'button' ? null : buttonOnly(mode) ? undefined : qrCodeOf(link);
   const progress = machine.status && phoneProgress(machine.status);
   // A link too long for any QR code still gets its button.
-  const showButton = mode !== 'qr' || !qr;
+  const showButton = mode !== 'qr' || qr === null;
   const timer = timerText(strings, machine.status, remaining);
+  // Announced at a few moments (the countdown's ANNOUNCED_AT), not every second: the timer itself is not live.
+  const alert = announced === null ? '' : timerText(strings, machine.status, announced);
   return html`<div class="flow">
-    ${qr ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
+    ${view.preparation ? html`<p part="preparation" class="note">${strings.preparation}</p>` : nothing}
+    ${qr !== null ? renderScan(link, qr, progress, view) : progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     ${
       showButton
         ? html`<a
@@ -112,9 +141,11 @@ function renderLink(link: string, view: ViewState, actions: ViewActions) {
     <div class="copy">
       <button part="copy-button" type="button" @click=${actions.copy}>${strings.copyLink}</button>
       <span class="note" role="status">${copyNote ? strings[copyNote] : ''}</span>
+      ${copyNote === 'copyFailed' ? html`<span part="link-text" class="link-text">${link}</span>` : nothing}
     </div>
     ${view.send}
     <p part="timer" class="note ${remaining !== null && remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${timer}</p>
+    <span class="alert" aria-live="polite">${alert}</span>
   </div>`;
 }
 

@@ -5,7 +5,7 @@ import type { ViewActions, ViewState } from './kyc-verify.view.js';
 import { progressText } from './progress-view.js';
 
 /** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
-const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
+export const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
 
 function statusText({ strings, machine, outcome, mode }: ViewState): string {
   const { status, phase, followed } = machine;
@@ -15,8 +15,12 @@ function statusText({ strings, machine, outcome, mode }: ViewState): string {
   return status.state === 'pending' ? (progressText(status, strings) ?? waiting) : strings[status.state];
 }
 
-function renderActions({ strings, machine, outcome }: ViewState, actions: ViewActions) {
+function renderActions({ strings, machine, outcome, loginUrl }: ViewState, actions: ViewActions) {
   const { status, waited: continueReady } = machine;
+  // Asking again cannot mend a login that ended: a way to log in, where the page says, or nothing.
+  if (outcome.problem === 'errorLogin') {
+    return loginUrl ? html`<a part="login-link" class="action" href=${loginUrl}>${strings.logIn}</a>` : nothing;
+  }
   if (status?.state === 'successful') {
     return html`<button part="continue-button" class="action" type="button" ?disabled=${!continueReady} @click=${actions.continue}>
       ${continueReady ? strings.continue : strings.saving}

@@ -72,7 +72,8 @@ export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, 
 export function progressText(status: TransactionStatus, strings: LocaleStrings): string | null {
   const progress = phoneProgress(status);
   if (!progress) return null;
-  if (!progress.problem) return progress.at === 1 ? strings.documentCaptured : strings.checking;
+  if (!progress.problem)
+    return progress.at === 1 ? strings[status.liveness ? 'documentCapturedLiveness' : 'documentCaptured'] : strings.checking;
   const advice = strings[reasonOf(status.code) ?? (progress.at ? 'reasonScore' : 'reasonDocument')];
   const tries = status.tries_left;
   return tries === undefined ? advice : `${advice} ${strings.triesLeft.replace('{tries}', String(tries))}`;

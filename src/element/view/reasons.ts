@@ -4,10 +4,10 @@ import type { LocaleStrings } from '../locales/localize.js';
 
 export type Reason = keyof LocaleStrings & `reason${string}`;
 
-/** Why a try failed, by issue code (docs/service.md §7.3): 003 and 005 compare RUTs; the other document codes could not validate the card. */
+/** Why a try failed, by issue code (docs/service.md §7.3): 003 compares the card's two sides, 005 the card with the RUT verified; the other document codes could not validate the card. */
 const REASON_OF_CODE = new Map<string, Reason>([
   ...DOCUMENT_PROBLEM_CODES.map((code) => [code, 'reasonDocument'] as const),
-  ['003', 'reasonRut'],
+  ['003', 'reasonRutSides'],
   ['005', 'reasonRut'],
   ['014', 'reasonFace'],
   ['015', 'reasonScore'],

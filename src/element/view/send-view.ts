@@ -5,24 +5,16 @@ import type { SendStrings } from '../locales/localize.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 import { formatTime } from './timer.js';
 
-/** Sending the link: the buttons look like Copy link's; its notes wrap under them. Adopted by the shadow root once this chunk loads. */
+/** Sending the link: laid out like Copy link (\`.copy\`, its notes wrapping under the buttons). Adopted by the shadow root once this chunk loads. */
 export const sendStyles = css`
-  .send {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.25rem 0.5rem;
-    align-items: center;
-    justify-content: center;
-  }
-
-  .send .note {
-    position: static;
-    flex-basis: 100%;
-    white-space: normal;
-  }
-
   .send [aria-disabled='true'] {
     cursor: default;
+  }
+
+  /* Once the phone has started, sending the link is a fallback: it steps back behind the phone's progress. */
+  .flow:has(.progress) .send button {
+    font-size: smaller;
+    color: var(--kyc-verify-muted);
   }
 `;
 

@@ -92,15 +92,18 @@ function lastProblem({ flow, data, lang }: PageModel, t: Strings) {
   </p>`;
 }
 
+/** Whose time the step's timer counts, in the element's words for the document and the selfie. */
+const TIMER_WORDS = { document: 'timeDocument', selfie: 'timeSelfie', challenge: 'timeChallenge' } as const;
+
 /** The timer as the server sees it now; the script counts on from there. */
-function timerView({ data, timer }: PageModel, t: Strings) {
+function timerView({ data, timer, flow }: PageModel, t: Strings) {
   if (!data.metadata.show_timer || !timer) return '';
   const { now, started, deadline } = timer;
   const stopwatch = data.metadata.timer;
   const seconds = stopwatch ? Math.floor((now - started) / 1000) : Math.ceil((deadline - now) / 1000);
   const anchor = stopwatch ? html`data-started="${started}"` : html`data-deadline="${deadline}"`;
   return html`<p>
-      ${stopwatch ? t.sessionTime : t.timeLeft}:
+      ${stopwatch ? t.sessionTime : t[TIMER_WORDS[flow.phase as keyof typeof TIMER_WORDS]]}:
       <span class="timer" role="timer" data-server-now="${now}" ${anchor}>${clockText(seconds)}</span>
     </p>
     ${raw(COUNTDOWN_SCRIPT_ELEMENT)}`;

@@ -31,8 +31,11 @@ export interface Strings {
   challengeOk: string;
   challengeFailed: string;
   lastProblem: string;
+  /** The same words as the element's `triesLeft` and capture timers (`timeDocument`, `timeSelfie`): one story on both screens. */
   triesLeft(n: number): string;
-  timeLeft: string;
+  timeDocument: string;
+  timeSelfie: string;
+  timeChallenge: string;
   sessionTime: string;
   successful: string;
   successfulDetail: string;
@@ -78,8 +81,10 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeOk: 'Prueba superada',
     challengeFailed: 'Prueba fallida',
     lastProblem: 'Intento fallido',
-    triesLeft: (n) => (n === 1 ? 'Te queda 1 intento.' : `Te quedan ${n} intentos.`),
-    timeLeft: 'Tiempo restante',
+    triesLeft: (n) => `Intentos restantes: ${n}.`,
+    timeDocument: 'Tiempo para la cédula',
+    timeSelfie: 'Tiempo para la selfie',
+    timeChallenge: 'Tiempo para la prueba de vida',
     sessionTime: 'Tiempo de sesión',
     successful: 'Verificación exitosa',
     successfulDetail: 'Tu identidad quedó verificada.',
@@ -123,8 +128,10 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeOk: 'Check passed',
     challengeFailed: 'Check failed',
     lastProblem: 'Failed attempt',
-    triesLeft: (n) => (n === 1 ? '1 try left.' : `${n} tries left.`),
-    timeLeft: 'Time left',
+    triesLeft: (n) => `Tries left: ${n}.`,
+    timeDocument: 'Time for your ID card',
+    timeSelfie: 'Time for your selfie',
+    timeChallenge: 'Time for the liveness check',
     sessionTime: 'Session time',
     successful: 'Verification successful',
     successfulDetail: 'Your identity is verified.',
@@ -168,8 +175,10 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeOk: 'Prova concluída',
     challengeFailed: 'Prova com falha',
     lastProblem: 'Tentativa com falha',
-    triesLeft: (n) => (n === 1 ? 'Resta 1 tentativa.' : `Restam ${n} tentativas.`),
-    timeLeft: 'Tempo restante',
+    triesLeft: (n) => `Tentativas restantes: ${n}.`,
+    timeDocument: 'Tempo para a cédula',
+    timeSelfie: 'Tempo para a selfie',
+    timeChallenge: 'Tempo para a prova de vida',
     sessionTime: 'Tempo de sessão',
     successful: 'Verificação concluída',
     successfulDetail: 'Sua identidade foi verificada.',

@@ -5,27 +5,36 @@ import { createMiddleware } from 'hono/factory';
 import { isLoopbackHost } from '../allowed-hosts.js';
 import type { SandboxApp, SandboxEnv, SandboxParts } from '../context.js';
 import { ApiError } from '../errors.js';
-import { errorResponses, jsonResponse } from '../responses.js';
+import { errorResponses, JSON_BODY_ERRORS, jsonResponse, transactionLinks } from '../responses.js';
 import { ClockRequestSchema, ClockSchema, OutcomeRequestSchema, TransactionEnvelopeSchema, WebhookLogSchema } from '../schemas.js';
 
 const outcomeRoute = createRoute({
   method: 'post',
   path: '/sandbox/transactions/{uuid}/outcome',
+  operationId: 'applyOutcome',
   tags: ['Sandbox controls'],
   summary: "Apply an issue code as the flow's next event",
   request: {
-    params: z.object({ uuid: z.string() }),
+    // A uuid (any other answers 404): stated for clients, not checked as the model (which would answer 422).
+    params: z.object({ uuid: z.string().openapi({ format: 'uuid', description: 'The uuid of the transaction' }) }),
     body: { required: true, content: { 'application/json': { schema: OutcomeRequestSchema } } },
   },
   responses: {
-    200: jsonResponse(TransactionEnvelopeSchema, 'The transaction after the event'),
-    ...errorResponses([404, 409, 422], { 409: 'The transaction has ended, or the code does not fit its step' }),
+    200: {
+      ...jsonResponse(TransactionEnvelopeSchema, 'The transaction after the event'),
+      links: transactionLinks('$response.body#/data/uuid'),
+    },
+    ...errorResponses([...JSON_BODY_ERRORS, 404, 409], {
+      400: 'Malformed JSON',
+      409: 'The transaction has ended, or the code does not fit its step',
+    }),
   },
 });
 
 const readClockRoute = createRoute({
   method: 'get',
   path: '/sandbox/clock',
+  operationId: 'readClock',
   tags: ['Sandbox controls'],
   summary: 'Read the sandbox clock',
   responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock') },
@@ -34,12 +43,13 @@ const readClockRoute = createRoute({
 const advanceClockRoute = createRoute({
   method: 'post',
   path: '/sandbox/clock',
+  operationId: 'advanceClock',
   tags: ['Sandbox controls'],
   summary: 'Move the sandbox clock forward (expiry, token lifetime, capture timers)',
   request: { body: { required: true, content: { 'application/json': { schema: ClockRequestSchema } } } },
   responses: {
     200: jsonResponse(ClockSchema, 'The sandbox clock after the move'),
-    ...errorResponses([400, 422], { 400: 'The move would pass the largest date a clock holds (+275760-09-13)' }),
+    ...errorResponses(JSON_BODY_ERRORS, { 400: 'Malformed JSON, or the move would pass the largest date a clock holds (+275760-09-13)' }),
   },
 });
 
@@ -58,6 +68,7 @@ const loopbackOnly = createMiddleware<SandboxEnv>(async (c, next) => {
 const webhookLogRoute = createRoute({
   method: 'get',
   path: '/sandbox/webhooks',
+  operationId: 'readWebhookLog',
   tags: ['Sandbox controls'],
   summary: 'Webhook delivery log, oldest first; to loopback callers only',
   middleware: [loopbackOnly] as const,

@@ -13,6 +13,7 @@ export function registerCredentialRoutes(app: SandboxApp, { service, tokens }: S
   const credentialInformation = createRoute({
     method: 'get',
     path: '/api/v1/user/credential_information',
+    operationId: 'getCredentialInformation',
     tags: ['Credential information'],
     summary: 'Document data of a finished transaction (spec §4.4)',
     security: BEARER,

@@ -1,19 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { SandboxApp, SandboxParts } from '../context.js';
 import { ApiError } from '../errors.js';
-import { errorResponses, jsonResponse } from '../responses.js';
+import { errorResponses, JSON_BODY_ERRORS, jsonResponse } from '../responses.js';
 import { TokenRequestSchema, TokenResponseSchema } from '../schemas.js';
 import { TOKEN_LIFETIME_SECONDS } from '../tokens.js';
 
 const tokenRoute = createRoute({
   method: 'post',
   path: '/oauth/token/',
+  operationId: 'createToken',
   tags: ['Authentication'],
   summary: 'Generate an access token (spec §4.1)',
   request: { body: { required: true, content: { 'application/json': { schema: TokenRequestSchema } } } },
   responses: {
     200: jsonResponse(TokenResponseSchema, 'A Bearer token'),
-    ...errorResponses([400, 401, 415, 422], { 400: 'Unsupported grant_type', 401: 'Invalid credentials' }),
+    ...errorResponses([...JSON_BODY_ERRORS, 401], { 400: 'Unsupported grant_type, or malformed JSON', 401: 'Invalid credentials' }),
   },
 });
 

@@ -2,8 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { RequestContext } from '../state/background.js';
 
-type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * What `toNodeHandler` passes each handler as its context: the Node request and response it
+ * answers, with whatever the host's middleware put on them (`req.session` of express-session,
+ * `req.user` of passport). The kit hands it on to `owner`, `buildRequest`, `sessions.key` and `sendLink`.
+ */
+export interface NodeContext<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+> extends RequestContext {
+  req: Req;
+  res: Res;
+}
 
 /** What body parsers such as `express.json()`, `express.raw()` or `express.text()` leave on the request. */
 type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
@@ -11,7 +23,9 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
 /**
  * Adapts a Fetch handler to `node:http` and Express-style middleware:
  * `http.createServer(toNodeHandler(handler))` or `app.post('/kyc/session', toNodeHandler(handler))`.
- * Node's own `Request` and `Response`, no other package: the kit needs no web framework.
+ * Node's own `Request` and `Response`, no other package: the kit needs no web framework. The handler
+ * gets `{ req, res }` as its context (`NodeContext`), so that the kit's hooks read what the host's
+ * middleware established; nothing of it reaches the Fetch `Request` but the bytes the browser sent.
  *
  * Mount the handlers before any body parser: the webhook handler signs and limits the raw bytes.
  * When a parser has consumed the stream anyway, the body is rebuilt from `req.rawBody` (a Buffer,
@@ -19,11 +33,11 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
  * Buffer or string `req.body`, else by re-serializing a parsed `req.body` (an HMAC check then fails:
  * the bytes differ from what was signed).
  */
-export function toNodeHandler(
-  handler: FetchHandler,
-): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
+export function toNodeHandler<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
+  handler: (request: Request, context: NodeContext<Req, Res>) => Promise<Response>,
+): (req: Req, res: Res, next?: (error?: unknown) => void) => void {
   return (req, res, next) => {
-    respond(handler, req as ParsedIncoming, res).catch((error: unknown) => {
+    respond((request) => handler(request, { req, res }), req as ParsedIncoming, res).catch((error: unknown) => {
       if (next) next(error);
       else if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -31,7 +45,7 @@ export function toNodeHandler(
   };
 }
 
-async function respond(handler: FetchHandler, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+async function respond(handler: (request: Request) => Promise<Response>, req: ParsedIncoming, res: ServerResponse): Promise<void> {
   // A client that goes away (a closed stream, a cancelled poll) aborts the request's signal.
   const gone = new AbortController();
   res.once('close', () => gone.abort());

@@ -36,7 +36,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  */
 export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowedOrigins: ReadonlySet<string>) {
   const { store, reader } = kit;
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
     const refusal = refusalOf(request, allowedOrigins, ['send']);
     if (refusal) {
@@ -47,7 +47,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the path must end with a transaction uuid, then /send');
     try {
       const created = await store.getCreated(uuid);
-      const owner = kit.owner ? (await kit.owner(request)) || null : null;
+      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
       if (!created || owner === null || created.owner !== owner) return notFound();
       const channel = await channelOf(request);
       if (!channel || !options.channels.includes(channel)) {
@@ -64,7 +64,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       if (status.state !== 'pending' || untilExpiry === 0)
         return errorResponse(409, 'not_pending', `the verification has ended (${status.state}): nothing to send`);
       const link = created.link ?? kit.client.verificationLink(uuid);
-      const sending = { uuid, link, channel, owner, request };
+      const sending = { uuid, link, channel, owner, request, context };
       const destination = await options.destination?.(sending);
       // The transaction's sends count for its life: until its expiry, and the retention after (never less).
       const lifeMs = untilExpiry + kit.tuning.retentionMs;

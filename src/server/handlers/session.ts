@@ -15,11 +15,15 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 export type { SessionTransactionRequest } from '../sessions/create.js';
 
 /**
- * Builds the create request for the caller from the incoming Request (its session, its user,
- * its `nin`, its metadata). The browser's body is never read. Return a Response to refuse
- * (for example a 401 when nobody is logged in). Called only when a transaction is to be created.
+ * Builds the create request for the caller from the incoming Request and what the mount passed with
+ * it (`context`: the host's session, its user, its `nin`, its metadata). The browser's body is never
+ * read. Return a Response to refuse (for example a 401 when nobody is logged in). Called only when a
+ * transaction is to be created.
  */
-export type BuildRequest = (request: Request) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
+export type BuildRequest<Context extends RequestContext = RequestContext> = (
+  request: Request,
+  context: Context,
+) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
 
 /**
  * The body of the session answer (docs/host-protocol.md): the status object, the link to show the
@@ -54,8 +58,8 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     return jsonResponse(resumed ? 200 : 201, body);
   };
 
-  async function create(request: Request, owner: string | null, key: string): Promise<Response> {
-    const built = await buildRequest(request);
+  async function create(request: Request, context: RequestContext, owner: string | null, key: string): Promise<Response> {
+    const built = await buildRequest(request, context);
     if (built instanceof Response) return built;
     const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
     const take = await takeLimits(store, limits);
@@ -109,7 +113,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
   }
 
   /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
-  async function resumeOrCreate(request: Request, owner: string, key: string, context?: RequestContext): Promise<Response> {
+  async function resumeOrCreate(request: Request, context: RequestContext, owner: string, key: string): Promise<Response> {
     const lease = `session:${JSON.stringify([owner, key])}`;
     const holder = crypto.randomUUID();
     for (;;) {
@@ -120,7 +124,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(created.status, created.session.link, true) : await create(request, owner, key);
+          return created ? answer(created.status, created.session.link, true) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }
@@ -129,7 +133,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     }
   }
 
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
@@ -138,13 +142,13 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     }
     try {
       // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
-      const owner = kit.owner ? (await kit.owner(request)) || null : null;
+      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
       if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
       // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
-      if (owner === null) return await create(request, null, '');
-      const key = await options.key(request);
-      if (modeOf(request) === 'new') return await create(request, owner, key);
-      return await resumeOrCreate(request, owner, key, context);
+      if (owner === null) return await create(request, context, null, '');
+      const key = await options.key(request, context);
+      if (modeOf(request) === 'new') return await create(request, context, owner, key);
+      return await resumeOrCreate(request, context, owner, key);
     } catch (error) {
       return failureResponse(error, kit.report);
     }

@@ -14,7 +14,7 @@ import { UUID_PATTERN } from '../../shared/wire/codes.js';
  * known status is served, marked stale (`X-KYC-Stale` and `Age`, in seconds since it was read).
  */
 export function statusHandler(kit: KitState) {
-  return async (request: Request, context?: RequestContext): Promise<Response> => {
+  return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'GET') return methodNotAllowed('GET');
     // A uuid needs no decoding: a segment that would is not one.
     const uuid = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
@@ -22,7 +22,7 @@ export function statusHandler(kit: KitState) {
     try {
       const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
-      if (!created || !(await isOwnedBy(created.owner, request, kit.owner))) return notFound();
+      if (!created || !(await isOwnedBy(created.owner, kit.owner, request, context))) return notFound();
       if (request.headers.get('accept')?.includes('text/event-stream'))
         return await statusStream(kit, uuid, created.owner ?? uuid, request, context);
       const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
@@ -52,9 +52,9 @@ export function statusHandler(kit: KitState) {
   };
 }
 
-async function isOwnedBy(creator: string | null, request: Request, owner: OwnerOf | undefined): Promise<boolean> {
+async function isOwnedBy(creator: string | null, owner: OwnerOf | undefined, request: Request, context: RequestContext): Promise<boolean> {
   // Without an owner check, a transaction created for an owner answers nobody: fail closed.
   if (!owner) return creator === null;
-  const caller = await owner(request);
+  const caller = await owner(request, context);
   return caller != null && caller === creator;
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../state/background.js';
 import type { SendChannel } from '../../shared/transaction-state.js';
 
 export type { SendChannel };
@@ -5,7 +6,7 @@ export type { SendChannel };
 export const SEND_CHANNELS: readonly SendChannel[] = ['email', 'sms'];
 
 /** What the kit gives `sendLink`: the transaction, its link, the channel asked for, and its owner. */
-export interface SendLinkContext {
+export interface SendLinkContext<Context extends RequestContext = RequestContext> {
   uuid: string;
   /** The verification link to send (the one the session handler answered). */
   link: string;
@@ -14,6 +15,8 @@ export interface SendLinkContext {
   owner: string;
   /** The browser's request (its cookies, its language). Never take the destination from it. */
   request: Request;
+  /** What the mount passed with the request (`{ req, res }` under `toNodeHandler`): the host's session, its user. */
+  context: Context;
 }
 
 /**
@@ -21,13 +24,13 @@ export interface SendLinkContext {
  * backend's mailer or SMS provider; resolves with the destination masked for display (`m•••@gmail.com`).
  * A throw answers 502 to the browser and goes to `onError`.
  */
-export type SendLink = (context: SendLinkContext) => Promise<{ to: string }>;
+export type SendLink<Context extends RequestContext = RequestContext> = (send: SendLinkContext<Context>) => Promise<{ to: string }>;
 
 /**
  * The destination `sendLink` will send to for this context (the number or address from the
  * backend's records, in full): the kit counts sends per destination (`budgets`) before sending.
  */
-export type SendDestination = (context: SendLinkContext) => string | Promise<string>;
+export type SendDestination<Context extends RequestContext = RequestContext> = (send: SendLinkContext<Context>) => string | Promise<string>;
 
 /** The limits on sending a transaction's link (docs/send-link.md); `Infinity` turns a count off. */
 export interface SendLimits {

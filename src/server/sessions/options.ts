@@ -1,3 +1,5 @@
+import type { RequestContext } from '../state/background.js';
+
 /** The per-owner limits on creations; `Infinity` turns a limit off. */
 export interface SessionLimits {
   /** Transactions an owner may have pending at once (reserved, or created and neither ended nor expired). */
@@ -8,13 +10,13 @@ export interface SessionLimits {
 }
 
 /** How the session handler resumes, whom it lets create, and how much (docs/sessions.md). */
-export interface SessionOptions {
+export interface SessionOptions<Context extends RequestContext = RequestContext> {
   /**
    * The kind of verification a request asks for, when an owner may have several at once (for
    * example `'signup'` and `'payout'`): a resume answers only a transaction of the same owner and
-   * key. Default: one kind (`''`).
+   * key. `context` is the handler's (see `owner`). Default: one kind (`''`).
    */
-  key?: (request: Request) => string | Promise<string>;
+  key?: (request: Request, context: Context) => string | Promise<string>;
   /**
    * Origins other than the backend's own whose pages may create sessions (the element on another
    * origin, e.g. `'https://shop.example'`); exact `scheme://host[:port]` strings. Default none.
@@ -33,7 +35,7 @@ export interface SessionOptions {
 export interface ResolvedSessionOptions {
   /** The `status_url` of `uuid`'s session answer, when the kit was told where its status handler is. */
   statusUrlOf: (uuid: string) => string | undefined;
-  key: (request: Request) => string | Promise<string>;
+  key: (request: Request, context: RequestContext) => string | Promise<string>;
   allowedOrigins: ReadonlySet<string>;
   limits: SessionLimits;
   resumeEndedForMs: number;

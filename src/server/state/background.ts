@@ -1,4 +1,10 @@
-/** What a runtime that stops at the answer offers to keep work alive after it (`ctx.waitUntil` on Workers and Vercel). */
+/**
+ * The second argument of every handler: what the mount knows of the request beyond the Fetch
+ * `Request`. The kit reads only `waitUntil`, what a runtime that stops at the answer offers to keep
+ * work alive after it (`ctx.waitUntil` on Workers and Vercel); the whole object is handed to
+ * `owner`, `buildRequest`, `sessions.key` and `sendLink`, so that they read what the host's framework
+ * established (`toNodeHandler` passes `{ req, res }`: docs/kit.md).
+ */
 export interface RequestContext {
   waitUntil?(work: Promise<unknown>): void;
 }

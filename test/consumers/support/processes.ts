@@ -1,6 +1,7 @@
 // Commands an app's user runs, as child processes, started once ready: by default once they print
-// their first line (the sandbox prints its URL), or once `ready` resolves (a server that prints
-// nothing answers); rejected with what they said on stderr when they exit first.
+// their first line (the sandbox prints its URL), or once `ready` resolves (given what they printed so far:
+// a server that prints nothing answers, or one that prints its URL after a build); rejected with what
+// they said on stderr when they exit first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
@@ -18,7 +19,7 @@ export async function startCommand(
   args: string[],
   cwd: string,
   env: Record<string, string>,
-  ready?: () => Promise<unknown>,
+  ready?: (stdout: string) => Promise<unknown>,
 ): Promise<Started> {
   // A group of its own: `npx` runs the command as its child, and stopping one must stop both.
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true });
@@ -31,7 +32,7 @@ export async function startCommand(
   });
   const isReady = () =>
     ready
-      ? ready().then(
+      ? ready(stdout).then(
           () => true,
           () => false,
         )

@@ -1,0 +1,6 @@
+/** The sandbox's defaults, apart from its server so that the command can print them without its peer packages. */
+
+/** Most transactions kept by default, live and ended together (503 when all are live). */
+export const DEFAULT_MAX_TRANSACTIONS = 10_000;
+/** How long an ended transaction stays readable by default, in real seconds. */
+export const DEFAULT_ENDED_RETENTION_SECONDS = 3600;
