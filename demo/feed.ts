@@ -1,6 +1,6 @@
 /**
  * The demo page's backend log: what the host backend received (webhooks) and did (results, an SMS
- * to the outbox), and the mail the demo's SMTP server received. One
+ * to the outbox, a device opening the short link), and the mail the demo's SMTP server received. One
  * process keeps it in an EventEmitter; a fleet passes it through Redis pub/sub, so that the page
  * sees every instance's entries whichever instance serves its feed.
  */
@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 
 /** One line of the demo page's backend log. */
 export interface FeedEntry {
-  kind: 'webhook' | 'result' | 'mail' | 'sms';
+  kind: 'webhook' | 'result' | 'mail' | 'sms' | 'handoff';
   at: string;
   /** The instance that received the webhook, ran `onResult` or sent the SMS, when the backend is a fleet. */
   instance?: string;

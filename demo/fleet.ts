@@ -18,6 +18,8 @@ export interface FleetOptions {
   /** What every instance sends the link with, and its limits. */
   smtpUrl?: string;
   sendLimits?: DemoHostOptions['sendLimits'];
+  /** The short link on at the balancer's URL. */
+  shortLinks?: boolean;
   /** Shared by every instance, so that each honours the visitor ids the others issued. */
   visitorSecret: string;
 }
@@ -84,10 +86,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 }
 
 /** What an instance is started with: its host's options that are plain data. */
-export type InstanceOptions = Pick<DemoHostOptions, 'kycUrl' | 'smtpUrl' | 'sendLimits' | 'visitorSecret'> & { fleet: FleetMember };
+export type InstanceOptions = Pick<DemoHostOptions, 'kycUrl' | 'smtpUrl' | 'sendLimits' | 'visitorSecret' | 'shortLinks'> & {
+  fleet: FleetMember;
+};
 
-async function startInstance({ kycUrl, smtpUrl, sendLimits, visitorSecret, fleet }: InstanceOptions): Promise<Instance> {
-  const options: InstanceOptions = { kycUrl, smtpUrl, sendLimits, visitorSecret, fleet };
+async function startInstance({ kycUrl, smtpUrl, sendLimits, visitorSecret, shortLinks, fleet }: InstanceOptions): Promise<Instance> {
+  const options: InstanceOptions = { kycUrl, smtpUrl, sendLimits, visitorSecret, shortLinks, fleet };
   const child = fork('demo/instance.ts', [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
   const [message] = (await Promise.race([
     once(child, 'message'),

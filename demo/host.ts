@@ -40,6 +40,13 @@ export interface DemoHostOptions {
   sendLimits?: SendLimitOptions;
   /** The backend log, when the caller shares it (the mail server writes to it too); else the host keeps its own. */
   feed?: Feed;
+  /**
+   * Where phones reach this host (`http://192.168.1.10:8080`, with `host: '0.0.0.0'`): the kit's short
+   * link and typed code are then on, at `<publicUrl>/kyc/go` (docs/handoff.md).
+   */
+  publicUrl?: string;
+  /** The short link on at this host's own URL (the fleet's balancer for an instance), even on loopback: for tests on one machine. */
+  shortLinks?: boolean;
   /** The key that signs visitor ids (docs/sessions.md): every instance of a fleet, and a restarted host, must share it. */
   visitorSecret: string;
 }
@@ -119,7 +126,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  // Listening on every interface (a phone on the network opens the short link), it is still reached on loopback here.
+  const url = `http://${!options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
 
   const { fleet } = options;
   const redisStore = fleet && new RedisStore({ url: fleet.redisUrl, prefix: FLEET_PREFIX });
@@ -149,6 +157,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     owner: visitors.read,
     // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
     sessions: { key: optionsKey },
+    // The short link, when phones reach this host (or a test says so); the backend log shows who opened it.
+    ...((options.publicUrl || options.shortLinks) && { handoff: { url: `${options.publicUrl ?? fleet?.publicUrl ?? url}/kyc/go` } }),
+    onHandoff: (event) => publish('handoff', event),
     // The link by e-mail (to the demo's SMTP server) and by SMS (to the page's outbox), to the visitor's address in the demo's records.
     ...(options.smtpUrl && {
       sendLink: demoSendLink(options.smtpUrl, (sms) => publish('sms', sms)),
@@ -169,6 +180,7 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   app.post('/kyc/session', (c) => session(c.req.raw));
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/status/:uuid/send', (c) => kit.send(c.req.raw));
+  app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:code'], (c) => kit.go(c.req.raw));
   app.post('/kyc/webhook', async (c) => {
     publish(
       'webhook',

@@ -1,7 +1,8 @@
 /**
- * `npm start [-- --host 0.0.0.0] [--sandbox-port N]`: the demo stack; prints the demo's URL and the
- * sandbox's; Ctrl-C stops all of it. `--host` is where the sandbox listens, so that a phone on the
- * same network can open the QR code's link (the demo page stays on loopback).
+ * `npm start [-- --host 0.0.0.0] [--sandbox-port N] [--public-url http://<lan-ip>:8080]`: the demo stack; prints
+ * the demo's URL and the sandbox's; Ctrl-C stops all of it. `--host` is where the sandbox listens, so that a
+ * phone on the same network can open the QR code's link (the demo page stays on loopback); with
+ * `--public-url`, the host backend listens there too and the QR code carries the kit's short link.
  * `REDIS_URL=redis://… npm start` runs the host backend as `INSTANCES` processes (default 3) on
  * that Redis, behind a round-robin balancer on the same port.
  */
@@ -12,12 +13,19 @@ const { values } = parseArgs({
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     'sandbox-port': { type: 'string', default: '0' },
+    'public-url': { type: 'string' },
   },
 });
 const port = Number(process.env.PORT ?? 8080);
 const redisUrl = process.env.REDIS_URL || undefined;
 const instances = Number(process.env.INSTANCES) || 3;
-const options: DemoStackOptions = { redisUrl, instances, sandboxHost: values.host, sandboxPort: Number(values['sandbox-port']) };
+const options: DemoStackOptions = {
+  redisUrl,
+  instances,
+  sandboxHost: values.host,
+  sandboxPort: Number(values['sandbox-port']),
+  publicUrl: values['public-url'],
+};
 const demo = await startDemo({ ...options, port }).catch((error: NodeJS.ErrnoException) => {
   if (error.code !== 'EADDRINUSE') throw error;
   console.warn(`port ${port} is in use; picking a free one (set PORT to choose)`);

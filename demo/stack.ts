@@ -41,6 +41,13 @@ export interface DemoStackOptions {
   instances?: number;
   /** How often the host sends the link (default the kit's: 3 per transaction, 60 s apart, 10 per visitor an hour). */
   sendLimits?: DemoHostOptions['sendLimits'];
+  /**
+   * Where phones reach the demo (`http://192.168.1.10:8080`), with `sandboxHost` `0.0.0.0`: the host
+   * backend listens there too, and the QR code carries the kit's short link (docs/sandbox.md, "The demo from a phone").
+   */
+  publicUrl?: string;
+  /** The short link on at the demo's own URL, on loopback: for tests on one machine. */
+  shortLinks?: boolean;
 }
 
 /** The host backend as the stack drives it, one process or a fleet. */
@@ -65,6 +72,8 @@ export async function startDemo(options: DemoStackOptions = {}): Promise<DemoSta
     fallback: vite.middlewares,
     smtpUrl: mail.url,
     sendLimits: options.sendLimits,
+    shortLinks: options.shortLinks,
+    ...(options.publicUrl && { publicUrl: options.publicUrl, host: options.sandboxHost }),
     // Signs the visitor ids: one key for the whole stack, so that a restarted host or another instance honours them.
     visitorSecret: process.env.KYC_DEMO_VISITOR_SECRET ?? randomBytes(32).toString('base64url'),
     // A fleet's instances share the log through Redis; one host in this process shares this one.

@@ -6,7 +6,7 @@ import { countingClient, type CountingClient, type ProxyRoutes } from './provide
 export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes' | 'created'> & { openStreams(): number };
 
 /**
- * `POST /kyc/session`, `GET /kyc/status/{uuid}` (its stream too) and `POST /kyc/webhook`; 404 for
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}` (its stream too), `POST /kyc/webhook` and the handoff's `/kyc/go`; 404 for
  * anything else. With `webhookUrl`, sessions ask for every step's webhook there. On the kit's default
  * store, or on `store` (also the client's token store, as a fleet shares one token).
  */
@@ -29,11 +29,13 @@ export function kitRoutes(kycUrl: string, store?: Store, options: Partial<KycKit
   const session = toNodeHandler(kit.session);
   const status = toNodeHandler(kit.status);
   const webhook = toNodeHandler(kit.webhook);
+  const go = toNodeHandler(kit.go);
   return {
     listener: (req, res) => {
       if (req.method === 'POST' && req.url === '/kyc/session') session(req, res);
       else if (req.url?.startsWith('/kyc/status/')) status(req, res);
       else if (req.method === 'POST' && req.url === '/kyc/webhook') webhook(req, res);
+      else if (req.url?.startsWith('/kyc/go')) go(req, res);
       else res.writeHead(404).end();
     },
     providerReads: reads,

@@ -2,7 +2,8 @@
  * Steps: from a step the person takes on the phone (the sandbox's `outcome` call) to the desktop
  * element showing it, through the real chain (page → the kit's status stream → sandbox), told by
  * step webhooks or found by the kit's periodic reads alone; straight to the host and through
- * Debian's nginx with its default proxy settings.
+ * Debian's nginx with its default proxy settings. Then the handoff's (handoff.ts): the phone opening
+ * the kit's short link → the desktop element saying so.
  */
 import type { Figure } from '../lib/figure.js';
 import { openPage } from '../lib/browser.js';
@@ -12,6 +13,7 @@ import { startNginx } from '../lib/nginx.js';
 import { startPageServer } from '../lib/page-server.js';
 import { applyOutcome, startSandboxProcess } from '../lib/sandbox-process.js';
 import { percentile, sampled } from '../lib/stats.js';
+import { measureHandoff } from './handoff.js';
 
 const CONFIGURATIONS = [
   { webhooks: true, nginx: false, budgetMs: 250 },
@@ -112,6 +114,7 @@ export async function measureSteps(): Promise<Figure[]> {
         await front.close();
       }
     }
+    figures.push(...(await measureHandoff(sandbox.url)));
     return figures;
   } finally {
     await sandbox.close();

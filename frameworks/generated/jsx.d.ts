@@ -94,7 +94,7 @@ which Svelte templates leave alone). Unset: where the session answer says (`stat
   lang?: KycVerify["lang"];
   /** Replacements for any of the visible strings. */
   strings?: KycVerify["strings"];
-  /** The state, step or code of the transaction changed. */
+  /** The state, step or code of the transaction changed, or a device opened the backend's short link (`detail.handoff`). */
   "onkyc-state-change"?: (e: CustomEvent<KycStatusDetail>) => void;
   /** The transaction ended successfully (once per transaction). */
   "onkyc-successful"?: (e: CustomEvent<KycStatusDetail>) => void;
@@ -115,7 +115,7 @@ export type CustomElements = {
    *
    *
    * ### **Events:**
-   *  - **kyc-state-change** - The state, step or code of the transaction changed.
+   *  - **kyc-state-change** - The state, step or code of the transaction changed, or a device opened the backend's short link (`detail.handoff`).
    * - **kyc-successful** - The transaction ended successfully (once per transaction).
    * - **kyc-failed** - The transaction ended failed (once per transaction).
    * - **kyc-expired** - The transaction expired (once per transaction).
@@ -161,6 +161,8 @@ export type CustomElements = {
    * - **timer** - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
    * - **status** - The live status line, which also shows the result.
    * - **reason** - Inside the status line after a failure or an expiry: why, and what to do next.
+   * - **other-device** - Inside the status line when the backend's short link was opened on another device too.
+   * - **typed-code** - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …".
    * - **continue-button** - The Continue button shown after success.
    * - **retry-button** - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
    * - **login-link** - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.

@@ -77,6 +77,16 @@ export const RULES = {
       'the send POST makes the host write to a person: a stranger or a hostile page must not make it mail or text anyone; ' +
       'these checks send nothing to a host that refuses them',
   },
+  handoffShortLink: {
+    name: 'handoff: a host that advertises a short link (typed_code) redirects it in one hop, and its status then says handoff',
+    why:
+      'the desktop shows "phone connected" only from the status; a page in between or a chain of redirects delays the phone, ' +
+      'and an unknown code must answer 404, never another transaction',
+  },
+  handoffTypedCode: {
+    name: 'handoff: its typed-code page is a labelled POST form (text/html, lang, CSP) that leads a right code to the short link and refuses a wrong one',
+    why: 'people who cannot scan type the code on their phone: the page must work without script, with a screen reader, in their language',
+  },
   webhooks: {
     name: 'webhooks: every delivery of the service is answered 2xx',
     why: 'the service never retries an answered delivery (spec §6): a 4xx or 5xx loses the news; and no webhook at all leaves results to polling',

@@ -9,6 +9,7 @@ import { checkCaching, checkPersonalData } from './answer-checks.js';
 import { AnswerLog, StatusUrls, Visitor, type HostUrls, type Login } from './http.js';
 import { Verdicts, type Findings, type RuleId } from './rules.js';
 import { SandboxDriver, type ServiceTransaction } from './sandbox-driver.js';
+import { checkHandoff } from './handoff-checks.js';
 import { checkSendGuard } from './send-checks.js';
 import {
   checkFollowed,
@@ -93,6 +94,8 @@ export async function runConformance(target: Target): Promise<Findings> {
   await checkUnknown(owner, verdicts);
   await checkGuard(owner, verdicts);
   await judged('sendGuarded', () => checkSendGuard(owner, first, stranger, verdicts));
+  // When advertised, on a transaction of its own: opening its link adds handoff to its status.
+  await judged('handoffShortLink', async () => checkHandoff(owner, first.body.typed_code === undefined ? first : await next(), verdicts));
   await judged('statusSuccessful', () =>
     checkFollows('statusSuccessful', owner, first.uuid, [showing(move(first.uuid, '002')), showing(move(first.uuid, '012'))], verdicts),
   );

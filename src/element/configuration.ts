@@ -12,8 +12,8 @@ export interface Locations {
   base: string;
 }
 
-/** What the session answer said about where its transaction is: the link to show, and the status URL to follow. */
-export type Told = Pick<SessionAnswer, 'link' | 'statusUrl'>;
+/** What the session answer said about where its transaction is: the link to show, the status URL to follow, the code to type. */
+export type Told = Pick<SessionAnswer, 'link' | 'statusUrl' | 'typedCode'>;
 
 /** The transaction the element follows, with everything resolved and checked. */
 export interface Followed {

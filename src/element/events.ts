@@ -8,6 +8,11 @@ export interface KycStatusDetail {
   step: StepCode | string | null;
   code: string | null;
   issueDescription: string | null;
+  /**
+   * The backend's short link was opened: when a device first did, and how many distinct devices
+   * have (more than 1: the link was opened on another device too). Absent until then.
+   */
+  handoff?: { openedAt: string; devices: number };
 }
 
 /**
@@ -15,8 +20,15 @@ export interface KycStatusDetail {
  * @internal
  */
 export function statusDetailOf(status: TransactionStatus): KycStatusDetail {
-  const { uuid, state, step, code, issue_description: issueDescription } = status;
-  return { uuid, state, step, code, issueDescription };
+  const { uuid, state, step, code, issue_description: issueDescription, handoff } = status;
+  return {
+    uuid,
+    state,
+    step,
+    code,
+    issueDescription,
+    ...(handoff && { handoff: { openedAt: handoff.opened_at, devices: handoff.devices } }),
+  };
 }
 
 /** Why a request or the configuration failed. */
@@ -61,7 +73,7 @@ export class KycFailedEvent extends eventOf<KycStatusDetail>('kyc-failed') {}
 /** The transaction expired before it ended. */
 export class KycExpiredEvent extends eventOf<KycStatusDetail>('kyc-expired') {}
 
-/** The state, step or code of the transaction changed. */
+/** The state, step or code of the transaction changed, or the link was opened (by one more device). */
 export class KycStateChangeEvent extends eventOf<KycStatusDetail>('kyc-state-change') {}
 
 /** A configuration, network or protocol error; `detail.retrying` says whether the element goes on. */

@@ -43,7 +43,7 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  *
  * @summary Biometric identity verification (KYC) for any page: link or QR code, live status, result events.
  *
- * @fires {KycStatusDetail} kyc-state-change - The state, step or code of the transaction changed.
+ * @fires {KycStatusDetail} kyc-state-change - The state, step or code of the transaction changed, or a device opened the backend's short link (`detail.handoff`).
  * @fires {KycStatusDetail} kyc-successful - The transaction ended successfully (once per transaction).
  * @fires {KycStatusDetail} kyc-failed - The transaction ended failed (once per transaction).
  * @fires {KycStatusDetail} kyc-expired - The transaction expired (once per transaction).
@@ -68,6 +68,8 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
  * @csspart status - The live status line, which also shows the result.
  * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
+ * @csspart other-device - Inside the status line when the backend's short link was opened on another device too.
+ * @csspart typed-code - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …".
  * @csspart continue-button - The Continue button shown after success.
  * @csspart retry-button - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
  * @csspart login-link - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.

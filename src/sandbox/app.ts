@@ -7,6 +7,7 @@ import type { SandboxEnv, SandboxParts } from './context.js';
 import { registerDocument } from './document.js';
 import { ApiError } from './errors.js';
 import { registerControlRoutes } from './routes/controls.js';
+import { registerControlsPage } from './routes/controls-page.js';
 import { registerCredentialRoutes } from './routes/credential.js';
 import { registerPageRoutes } from './routes/page.js';
 import { registerTokenRoutes } from './routes/token.js';
@@ -48,6 +49,7 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
   registerCredentialRoutes(app, parts);
   registerControlRoutes(app, parts);
   registerWebhookFaultRoutes(app, parts);
+  registerControlsPage(app, parts);
   registerPageRoutes(app, parts);
 
   registerDocument(app);
@@ -65,7 +67,7 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
 }
 
 /**
- * A method that a served path does not take answers 405 with `Allow` (RFC 9110 §15.5.6), not 404.
+ * A method that a served path does not take answers 405 with `Allow` (as HTTP says it should), not 404.
  * Registered last, it answers only when no route of the path took the request.
  */
 function answerUnsupportedMethods(app: OpenAPIHono<SandboxEnv>): void {

@@ -44,6 +44,43 @@ export function registerDocument(app: SandboxApp): void {
   });
   registry.registerPath({
     method: 'get',
+    path: '/sandbox',
+    operationId: 'openControlsPage',
+    tags: ['Sandbox controls'],
+    summary: 'The controls page: webhook faults and the last deliveries, as HTML; to loopback callers only',
+    responses: { 200: html('The page'), ...errorResponses([403], { 403: 'The caller is not on this machine' }) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/sandbox',
+    operationId: 'submitControlsPage',
+    tags: ['Sandbox controls'],
+    summary: "The controls page's forms: add a webhook fault, or remove them all (action=clear)",
+    request: {
+      body: {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: z.object({
+              action: z.literal('clear').optional(),
+              fault: z.enum(['duplicate', 'reorder', 'delay', 'drop']).optional(),
+              times: z.string().optional(),
+              delay_seconds: z.string().optional(),
+              uuid: z.string().optional(),
+              every: z.literal('on').optional(),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      303: { description: 'Back to the page' },
+      404: html('No transaction with this uuid'),
+      422: html('Not a fault'),
+      ...errorResponses([403, 413], { 403: 'The caller is not on this machine' }),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/openapi.json',
     operationId: 'readOpenApiDocument',
     tags: ['Sandbox controls'],

@@ -59,7 +59,9 @@ export const TokenResponseSchema = z.object(tokenResponseFields).openapi('TokenR
  * A bound the service answers with 400 (docs/service.md §4.2), not the model's 422: the document states
  * it as a schema keyword, and service.ts checks it.
  */
-const atLeastOne = <T extends z.ZodNumber>(field: T, most: number) => field.openapi({ minimum: 1, maximum: most });
+const atLeastOne = <T extends z.ZodNumber>(field: T, most?: number) =>
+  // A copy (describe makes one): `.openapi()` exists only on schemas made after @hono/zod-openapi loaded, and the shared ones may predate it.
+  field.describe(field.description ?? '').openapi({ minimum: 1, ...(most !== undefined && { maximum: most }) });
 
 const boundedMetadataFields = narrowed(metadataFields, {
   country: metadataFields.country.max(FIELD_LIMITS.country),
@@ -89,7 +91,7 @@ export const CreateTransactionRequestSchema = z
     narrowed(createRequestFields, {
       transaction_id: identifier(createRequestFields.transaction_id),
       company_id: identifier(createRequestFields.company_id),
-      tries: createRequestFields.tries.openapi({ minimum: 1 }).default(DEFAULT_TRIES),
+      tries: atLeastOne(createRequestFields.tries).default(DEFAULT_TRIES),
       expiration: createRequestFields.expiration
         .max(FIELD_LIMITS.expirationSeconds)
         .openapi({ minimum: 1, description: 'Link expiry in seconds; at least 1 (400 otherwise), at most a week (422 past it).' })

@@ -34,6 +34,7 @@ export type {
 } from './state/store.js';
 export { KycOrphanedTransactionError, KycStoreError, KycStoreFullError } from './state/store-errors.js';
 export type { SessionLimits, SessionOptions } from './sessions/options.js';
+export type { HandoffEvent, HandoffOptions, OnHandoff } from './handoff/options.js';
 export type { SendChannel, SendDestination, SendLimitOptions, SendLimits, SendLink, SendLinkContext } from './sends/options.js';
 export { KycBudgetExceededError } from './budgets/budget-error.js';
 export type { BudgetName, BudgetOptions } from './budgets/options.js';
@@ -45,4 +46,11 @@ export { createVisitorIds, type VisitorIdOptions, type VisitorIds } from './visi
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';
 export type * from './client/types.js';
-export { isTerminal, stateOf, type StepCode, type TransactionState, type TransactionStatus } from '../shared/transaction-state.js';
+export {
+  isTerminal,
+  stateOf,
+  type Handoff,
+  type StepCode,
+  type TransactionState,
+  type TransactionStatus,
+} from '../shared/transaction-state.js';

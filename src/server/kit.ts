@@ -1,6 +1,8 @@
 import { UUID_PATTERN } from '../shared/wire/codes.js';
 import type { KycClient } from './client/client.js';
 import type { OwnerOf } from './handlers/owner.js';
+import { goHandler } from './handlers/go.js';
+import type { HandoffOptions, OnHandoff } from './handoff/options.js';
 import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
@@ -93,6 +95,14 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    * `KycRepeatedError` a second counting the others. Default: a refused request as one `console.warn` line, anything else to `console.error`.
    */
   onError?: OnError;
+  /**
+   * The short link the QR code, the button and the sent links carry, the typed code, and what the
+   * desktop learns when the phone opens it (docs/handoff.md). On by default, with the `go` handler
+   * beside the session URL, wherever that URL is reachable from a phone (not a loopback host); `false` turns it off.
+   */
+  handoff?: HandoffOptions | false;
+  /** Told when a device opens a transaction's short link first, and when another device opens it too (docs/handoff.md). */
+  onHandoff?: OnHandoff;
   /** The knobs, each with a default that suits most backends. */
   tuning?: KycKitTuning;
 }
@@ -122,6 +132,11 @@ export interface KycKit<Context extends RequestContext = RequestContext> {
   send: KitHandler<Context>;
   /** `POST`: the service's webhooks. */
   webhook: KitHandler<Context>;
+  /**
+   * Mounted at the handoff's go URL and below it (docs/handoff.md): `GET …/<code>` (the short link),
+   * `GET` and `POST` on the go URL itself (the typed code's page). Answers 404 when the handoff is off.
+   */
+  go: KitHandler<Context>;
   /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
   idle(): Promise<void>;
   /** Status streams open in this process. */
@@ -143,7 +158,7 @@ function createKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? logError);
   const { client } = options;
   const tuning = resolveTuning(options.tuning);
-  const sessions = resolveSessionOptions(options.sessions, options.statusUrl);
+  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
   const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
@@ -223,6 +238,7 @@ function createKit(options: KycKitOptions): KycKit {
     options.newTransactionId ?? (() => crypto.randomUUID()),
     sessions,
   );
+  const go = sessions.handoff ? goHandler(stateOf('handoff'), sessions.handoff, options.onHandoff) : async () => notFound();
   const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
   /** `POST …/<uuid>/send`: the uuid's segment checked, so that a session URL of any name is never taken for one. */
   const isSend = (request: Request) => {
@@ -239,6 +255,7 @@ function createKit(options: KycKitOptions): KycKit {
     status: withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context))),
     send: withSweep(send),
     webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
+    go: withSweep(go),
     idle: () => background.idle(),
     get openStreams() {
       return feed.size;

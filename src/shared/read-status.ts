@@ -4,7 +4,14 @@
  * transaction. Imports no zod, so it runs in browsers too; what it cannot read it throws as an
  * `Error` saying why, and each caller reports that its own way.
  */
-import { stateOf, TRANSACTION_STATES, type StateFlags, type TransactionState, type TransactionStatus } from './transaction-state.js';
+import {
+  stateOf,
+  TRANSACTION_STATES,
+  type Handoff,
+  type StateFlags,
+  type TransactionState,
+  type TransactionStatus,
+} from './transaction-state.js';
 import { UUID_PATTERN } from './wire/codes.js';
 import { expiryOf } from './wire/links.js';
 
@@ -19,6 +26,13 @@ export const dateText = (value: unknown): string | null => {
   const date = text(value);
   return date && Number.isFinite(Date.parse(date)) ? date : null;
 };
+
+/** The short link's opening, when readable: a date and at least one device. */
+function handoffOf(value: unknown): Handoff | null {
+  if (!isObject(value)) return null;
+  const openedAt = dateText(value.opened_at);
+  return openedAt && isCount(value.devices) && value.devices >= 1 ? { opened_at: openedAt, devices: value.devices } : null;
+}
 
 /** The state the booleans carry, when the fields have them; `undefined` when they have none. */
 function flagState({ active, complete, failed }: Fields): TransactionState | undefined {
@@ -35,7 +49,7 @@ function flagState({ active, complete, failed }: Fields): TransactionState | und
  * Optional fields (`step_expires_at`, `server_time`, `tries_left`) are kept only when readable;
  * `liveness` and `stream` only when true (challenges asked for; the backend serves the status
  * stream), so absent means false; `send`, the channels the backend sends the link on, only those
- * the element knows.
+ * the element knows; `handoff` only when readable.
  */
 export function readStatus(body: unknown): TransactionStatus {
   if (!isObject(body)) throw new Error('not a JSON object');
@@ -49,6 +63,7 @@ export function readStatus(body: unknown): TransactionStatus {
   if (!state || !uuid) throw new Error('no uuid or no state');
   const stepExpiry = dateText(fields.step_expires_at);
   const serverTime = dateText(fields.server_time);
+  const handoff = handoffOf(fields.handoff);
   return {
     uuid,
     state,
@@ -62,6 +77,7 @@ export function readStatus(body: unknown): TransactionStatus {
     ...(isCount(fields.tries_left) && { tries_left: fields.tries_left }),
     ...(fields.liveness === true && { liveness: true }),
     ...(fields.stream === true && { stream: true }),
+    ...(handoff && { handoff }),
     ...(Array.isArray(fields.send) && { send: fields.send.filter((channel) => channel === 'email' || channel === 'sms') }),
   };
 }

@@ -43,6 +43,14 @@ export interface TransactionStatus {
   stream?: boolean;
   /** The backend sends the link to the transaction's owner on these channels (`POST <status-url>/send`): said when it does, absent otherwise. */
   send?: SendChannel[];
+  /** The backend's short link was opened (docs/host-protocol.md): absent until then. */
+  handoff?: Handoff;
+}
+
+/** The short link's opening: when a device first opened it, and how many distinct devices have. */
+export interface Handoff {
+  opened_at: string;
+  devices: number;
 }
 
 /** How a backend can send the link to its owner: by e-mail or by text message. */

@@ -46,8 +46,8 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 4_000;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 17_000;
-const OWN_CODE_BUDGET = 12_000;
+const STANDALONE_BUDGET = 17_500;
+const OWN_CODE_BUDGET = 12_500;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_400;

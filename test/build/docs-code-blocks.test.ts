@@ -1,8 +1,9 @@
 // Every fenced code block of README.md and docs/*.md runs as shown or is part of something that
 // runs (CONTRIBUTING.md, "Code blocks in the documentation"). Each block is, first found first:
 //   (a) named by a marker, `<!-- example: examples/<dir>/<file> -->` on the line before the fence:
-//       its non-blank lines appear, in order, in that file of an example app, which
-//       test/consumers/examples.test.ts runs;
+//       its non-blank lines appear, in order, in that file of an example, which a test runs
+//       (examples/express, hono and nextjs: test/consumers/examples.test.ts; examples/python-host:
+//       test/conformance/python-host.test.ts; examples/testing: test/consumers/testing-examples.test.ts);
 //   (b) in REGISTRY below, by page and heading: run by the named test (whose source names the
 //       block's heading, or the page it reads whole), or type-checked here against src;
 //   (c) data checked here: `json` valid against a definition of docs/host-protocol.schema.json,
@@ -44,7 +45,7 @@ const REGISTRY: Registered[] = [
   { page: 'README.md', heading: '## Install', by: 'test/consumers/readme-app.test.ts' },
   { page: 'README.md', heading: '### In the page: a script tag', by: 'test/consumers/readme-app.test.ts' },
   { page: 'README.md', heading: '### In the page: an npm import', by: 'types' },
-  // The server and the command lines that start it, not the sendLink fragment (PENDING_README).
+  // The server and the command lines that start it.
   { page: 'README.md', heading: '### On the server: the kit', by: 'test/consumers/readme-app.test.ts', languages: ['js', 'sh'] },
   { page: 'docs/kit.md', heading: '## Mounting the handlers', by: 'types', languages: ['ts'] },
   { page: 'docs/element.md', heading: '## Strings and languages', by: 'types' },
@@ -60,13 +61,15 @@ const REGISTRY: Registered[] = [
   // Its output: the command's lines, ✓ per rule, which the test counts.
   { page: 'docs/conformance.md', heading: '## Run it', by: 'test/conformance/kit.test.ts', names: "line.startsWith('✓')" },
   { page: 'docs/sandbox.md', heading: '## Limits, and what stays open', by: 'test/sandbox/webhooks.test.ts', names: 'webhook delivery to' },
+  {
+    page: 'docs/conformance.md',
+    heading: '## A reference backend without Node',
+    by: 'test/conformance/docs-commands.test.ts',
+    names: 'docs/conformance.md',
+  },
+  { page: 'docs/budgets.md', heading: '*', by: 'types', languages: ['ts'] },
+  { page: 'docs/sessions.md', heading: '### Anonymous visitors', by: 'types' },
 ];
-
-/**
- * README.md blocks that nothing runs yet, left to the README's rewrite (issue 28): reported as a
- * todo, and refused once one is covered or gone, so that this list only shrinks.
- */
-const PENDING_README = ['**Send the link by e-mail or SMS.**', '## Migrating from 0.1'];
 
 /** Commands a `sh` block may run: npm's own, the package's commands, the repository's scripts and files. */
 const SCRIPTS = Object.keys((JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts);
@@ -102,23 +105,16 @@ const registered = (block: Block) =>
       (entry.heading === '*' || entry.heading === block.heading) &&
       (!entry.languages || entry.languages.includes(block.language)),
   );
-const pending = (block: Block) => block.page === 'README.md' && PENDING_README.some((label) => sectionHas(block, label));
-
-/** Whether `label` (a bold paragraph's opening) stands between the block's heading and the block itself. */
-function sectionHas(block: Block, label: string): boolean {
-  if (block.heading === label) return true;
-  const text = BLOCKS_TEXT.get(block.page)!;
-  const lines = text.split('\n').slice(0, block.line - 1);
-  const from = lines.lastIndexOf(block.heading);
-  return lines.slice(from).some((line) => line.startsWith(label));
-}
 const BLOCKS_TEXT = new Map(await Promise.all(PAGES.map(async (page) => [page, await readFile(page, 'utf8')] as const)));
 
 // ---- (a) a part of an example ----
 
 async function checkExample(block: Block) {
   const file = block.example!;
-  assert.ok(/^examples\/(express|hono|nextjs)\//.test(file), `${where(block)}: ${file} is not a file of an example app`);
+  assert.ok(
+    /^examples\/(express|hono|nextjs|python-host|testing)\//.test(file),
+    `${where(block)}: ${file} is not a file of an example app`,
+  );
   assert.ok(existsSync(file), `${where(block)}: ${file} does not exist`);
   const source = (await readFile(file, 'utf8')).split('\n').map((line) => line.trim());
   let at = 0;
@@ -191,7 +187,7 @@ function checkCss(block: Block) {
   for (const [, name] of block.code.matchAll(/(--kyc-verify-[\w-]+)/g)) assert.ok(PROPERTIES.has(name!), `${where(block)}: no ${name}`);
   for (const [, state] of block.code.matchAll(/\[state='(\w+)'\]/g))
     assert.ok(STATES.includes(state!), `${where(block)}: no state ${state}`);
-  for (const [, selector] of block.code.matchAll(/^([^\s{}][^{]*)\{/gm))
+  for (const [, selector] of block.code.matchAll(/^[ \t]*([^\s{}@;][^{};]*)\{/gm))
     assert.match(selector!.trim(), /^kyc-verify\b/, `${where(block)}: a rule for kyc-verify`);
 }
 
@@ -293,8 +289,6 @@ async function typeCheck(blocks: Block[]): Promise<string[]> {
 }
 
 describe('every code block of the documentation runs, is part of an example, or is checked data', () => {
-  const covered = BLOCKS.filter((block) => !pending(block));
-
   it('each block is of a kind this test knows, and each registered test names what it runs', async () => {
     const kindOf = async (block: Block) => {
       const entry = registered(block);
@@ -310,7 +304,7 @@ describe('every code block of the documentation runs, is part of an example, or 
     };
     assert.deepEqual(
       await problems(
-        covered.filter((block) => !block.example),
+        BLOCKS.filter((block) => !block.example),
         kindOf,
       ),
       [],
@@ -320,7 +314,7 @@ describe('every code block of the documentation runs, is part of an example, or 
   it('a block marked as part of an example is in that file, line by line in order', async () => {
     assert.deepEqual(
       await problems(
-        covered.filter((block) => block.example),
+        BLOCKS.filter((block) => block.example),
         checkExample,
       ),
       [],
@@ -328,27 +322,14 @@ describe('every code block of the documentation runs, is part of an example, or 
   });
 
   it('data and command blocks are checked: the protocol schema, the manifest, the documented commands', async () => {
-    const data = covered.filter((block) => !block.example && !registered(block) && block.language in CHECKS);
+    const data = BLOCKS.filter((block) => !block.example && !registered(block) && block.language in CHECKS);
     // The install and run lines under a registered heading are commands too.
-    const commands = covered.filter((block) => registered(block) && block.language === 'sh');
+    const commands = BLOCKS.filter((block) => registered(block) && block.language === 'sh');
     assert.deepEqual(await problems([...data, ...commands], (block) => CHECKS[block.language]!(block)), []);
   });
 
   it('the blocks registered as type-checked compile against src, strict', async () => {
-    const blocks = covered.filter((block) => !block.example && registered(block)?.by === 'types');
+    const blocks = BLOCKS.filter((block) => !block.example && registered(block)?.by === 'types');
     assert.deepEqual(await typeCheck(blocks), []);
-  });
-
-  it('PENDING_README names README blocks that nothing covers, and only those', () => {
-    for (const label of PENDING_README) {
-      const blocks = BLOCKS.filter((block) => block.page === 'README.md' && sectionHas(block, label));
-      assert.ok(blocks.length, `no block under "${label}" any more: remove it from PENDING_README`);
-      for (const block of blocks)
-        assert.ok(!block.example && !registered(block), `${where(block)} is covered: remove "${label}" from PENDING_README`);
-    }
-  });
-
-  it('README.md blocks that the README rewrite must cover', { todo: PENDING_README.length > 0 }, () => {
-    assert.deepEqual(BLOCKS.filter(pending).map(where), []);
   });
 });

@@ -76,6 +76,7 @@ describe('the npm package', () => {
       'dist/lib/server/index.js',
       'dist/lib/sandbox/index.js',
       'dist/lib/sandbox/cli.js',
+      'dist/lib/testing/index.js',
       'dist/lib/conformance/cli.js',
     ]) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
@@ -129,7 +130,7 @@ describe('the npm package', () => {
       peers.every((peer) => manifest.peerDependenciesMeta[peer]?.optional),
       'every peer is optional',
     );
-    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/shared', 'dist/lib/conformance']) {
+    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/testing', 'dist/lib/shared', 'dist/lib/conformance']) {
       const missing = (await packagesImportedUnder(join(unpacked, entry))).filter(
         (used) => !(used in manifest.dependencies) && !peers.includes(used),
       );

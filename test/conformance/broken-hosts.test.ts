@@ -162,6 +162,31 @@ const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
       send: (request, context) => handlers.send(withHeaders(request, { 'kyc-verify-session': 'send' }), context),
     }),
   ],
+  [
+    'shows a page before the short link leads to the service',
+    'handoffShortLink',
+    (handlers) => ({
+      ...handlers,
+      go: async (request, context) => {
+        const response = await handlers.go(request, context);
+        if (request.method !== 'GET' || response.status !== 303) return response;
+        return new Response(`<a href="${response.headers.get('location')}">Continue</a>`, { headers: { 'content-type': 'text/html' } });
+      },
+    }),
+  ],
+  [
+    'serves the typed-code page without a Content-Security-Policy',
+    'handoffTypedCode',
+    (handlers) => ({
+      ...handlers,
+      go: async (request, context) => {
+        const original = await handlers.go(request, context);
+        const response = new Response(original.body, original);
+        response.headers.delete('content-security-policy');
+        return response;
+      },
+    }),
+  ],
   ['answers webhooks 500', 'webhooks', (handlers) => ({ ...handlers, webhook: async () => new Response(null, { status: 500 }) })],
 ];
 

@@ -15,6 +15,7 @@ export interface Handlers {
   status: KitHandler;
   send: KitHandler;
   webhook: KitHandler;
+  go: KitHandler;
 }
 
 export type Breakage = (handlers: Handlers) => Handlers;
@@ -78,18 +79,21 @@ export async function startKitHost(sandboxUrl: string, options: KitHostOptions =
     owner: login ? loggedInUser : visitorOf,
     // Said in each session answer (status_url), which the check follows.
     ...(sendsStatusUrl && { statusUrl: '/kyc/status/{uuid}' }),
+    // The short link and typed code, on this loopback host (given in full: on), which the handoff rules follow.
+    handoff: { url: `${url}/kyc/go` },
     // The host's mailer, which the checker must never reach: it would write to the visitor.
     sendLink: async ({ owner }) => {
       sent.push(owner);
       return { to: `${owner[0]}•••@mail.example` };
     },
   });
-  const handlers = breakage({ session: kit.session, status: kit.status, send: kit.send, webhook: kit.webhook });
+  const handlers = breakage({ session: kit.session, status: kit.status, send: kit.send, webhook: kit.webhook, go: kit.go });
   const routes = [
     { prefix: /^\/kyc\/status\/[^/]+\/send$/, handler: toNodeHandler(handlers.send) },
     { prefix: '/kyc/session', handler: toNodeHandler(login ? handlers.session : withVisitorCookie(handlers.session)) },
     { prefix: '/kyc/status/', handler: toNodeHandler(handlers.status) },
     { prefix: '/kyc/webhook', handler: toNodeHandler(handlers.webhook) },
+    { prefix: '/kyc/go', handler: toNodeHandler(handlers.go) },
   ];
   server.on('request', (req, res) => {
     const route = routes.find(({ prefix }) => (typeof prefix === 'string' ? req.url!.startsWith(prefix) : prefix.test(req.url!)));

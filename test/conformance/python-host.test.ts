@@ -13,7 +13,9 @@ import { argsOf, failedLines, runCommand } from './command.js';
 import { startPythonHost, type PythonHost } from './python-host.js';
 
 /** The README's script-tag page, as it is written there. */
-const README_PAGE = /```html\n([\s\S]*?)\n```/.exec((await readFile('README.md', 'utf8')).split('## A script tag')[1] ?? '')?.[1];
+const README_PAGE = /```html\n([\s\S]*?)\n```/.exec(
+  (await readFile('README.md', 'utf8')).split('### In the page: a script tag')[1] ?? '',
+)?.[1];
 
 describe('the Python reference host', () => {
   const sandbox = useSandbox();
@@ -43,7 +45,7 @@ describe('the Python reference host', () => {
   });
 
   it("serves the README's page as it is written there", async () => {
-    assert.ok(README_PAGE, 'README.md has an html block under "## A script tag"');
+    assert.ok(README_PAGE, 'README.md has an html block under "### In the page: a script tag"');
     const page = await readFile('examples/python-host/page.html', 'utf8');
     assert.ok(page.includes(README_PAGE), 'examples/python-host/page.html holds the README block');
   });

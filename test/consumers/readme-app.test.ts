@@ -54,14 +54,14 @@ describe("the README's examples in a fresh app", () => {
     // The install line for the app (the tarball, then the kit's peer), and the sandbox's packages the kit's section names.
     const install = commandsOf(blockAfter('## Install', 'sh')).find((words) => words.some((word) => word.endsWith('.tgz')))!;
     assert.deepEqual(install.slice(0, 2), ['npm', 'install']);
-    const kitSection = README.slice(README.indexOf('## On the server: the kit'));
+    const kitSection = README.slice(README.indexOf('### On the server: the kit'));
     const packages = [...install.slice(2).map((word) => (word.endsWith('.tgz') ? 'kyc-verify' : word)), ...packagesIn(kitSection)];
     await installApp(app, await packInto(scratch), packages);
 
     // The page, in an index.html; the server as it is.
-    const page = blockAfter('## A script tag', 'html');
+    const page = blockAfter('### In the page: a script tag', 'html');
     await writeFile(join(app, 'index.html'), `<!doctype html><html lang="es"><meta charset="utf-8"><title>Shop</title>\n${page}\n</html>`);
-    await writeFile(join(app, 'server.mjs'), blockAfter('## On the server: the kit', 'js'));
+    await writeFile(join(app, 'server.mjs'), blockAfter('### On the server: the kit', 'js'));
 
     // Its two commands; the ports are free ones, given through the variables the server reads.
     const [sandboxCommand, serverCommand] = commandsOf(blockAfter('Locally the sandbox plays', 'sh'));

@@ -19,7 +19,9 @@ export interface World {
 }
 
 /** Builds the standalone bundle the script-tag page loads, starts the demo stack (a fleet with `redisUrl`) and Chromium. */
-export async function startWorld(options: Pick<DemoStackOptions, 'redisUrl' | 'instances' | 'sendLimits'> = {}): Promise<World> {
+export async function startWorld(
+  options: Pick<DemoStackOptions, 'redisUrl' | 'instances' | 'sendLimits' | 'shortLinks'> = {},
+): Promise<World> {
   await build({ mode: 'standalone', logLevel: 'silent' });
   await mkdir(SCREENSHOTS, { recursive: true });
   const demo = await startDemo({ port: 0, ...options });

@@ -45,6 +45,7 @@ const answer = (status: TransactionStatus | null, uuid = UUID): SessionAnswer =>
   status,
   offersStream: false,
   statusUrl: null,
+  typedCode: null,
 });
 /** A status poll's answer from a backend that says it streams. */
 const offering = (state: TransactionState = 'pending'): MachineEvent => ({ type: 'status', status: statusOf(state, { stream: true }) });

@@ -10,10 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { connectSandbox, type SandboxEvent } from '../../src/testing/index.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
-  event: 'result' | 'entered' | 'sent' | 'error';
+  event: 'result' | 'entered' | 'sent' | 'error' | 'handoff';
+  /** Of a handoff: what onHandoff heard, and the devices counted. */
+  kind?: string;
+  devices?: number;
   /** Whose link was sent. */
   owner?: string;
   uuid?: string;
@@ -55,6 +59,8 @@ export interface InstanceEnv {
   /** The send limits (`sendLimits.cooldownMs`, `sendLimits.perOwner`). Default the kit's. */
   SEND_COOLDOWN_MS?: string;
   SEND_PER_OWNER?: string;
+  /** The handoff's go URL as phones reach it (`handoff.url`): the short link on; default off (loopback). */
+  HANDOFF_URL?: string;
   /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
   BUDGETS?: string;
 }
@@ -134,23 +140,16 @@ export async function startCountedSandbox({ holdReadsMs = 0 } = {}) {
       return delay(holdReadsMs).then(() => {});
     },
   );
-  /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */
-  const outcome = async (uuid: string, code: string) => {
-    const answer = await fetch(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    if (!answer.ok) throw new Error(`outcome ${code}: ${answer.status}`);
-  };
+  // Driven as an integrator's tests drive it (docs/testing.md): outcomes, faults, waits.
+  const testing = connectSandbox(sandbox);
   return {
     sandbox,
     sandboxUrl,
-    outcome,
+    testing,
+    /** Tells the sandbox the phone's outcome `code` (docs/sandbox.md); its webhooks go out. */
+    outcome: async (uuid: string, code: SandboxEvent) => void (await testing.outcome(uuid, code)),
     /** A document capture and a good selfie: the transaction ends successful. */
-    succeed: async (uuid: string) => {
-      for (const code of ['002', '012']) await outcome(uuid, code);
-    },
+    succeed: async (uuid: string) => void (await testing.succeed(uuid)),
     /** Where the instances reach the service: through the counter. */
     kycUrl: proxy.url,
     reads,

@@ -106,6 +106,8 @@ const kit = createKycKit({
     ...(env.MAX_PENDING && { maxPending: Number(env.MAX_PENDING) }),
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
   },
+  ...(env.HANDOFF_URL && { handoff: { url: env.HANDOFF_URL } }),
+  onHandoff: (event) => report({ event: 'handoff', uuid: event.uuid, kind: event.kind, devices: event.devices }),
   tuning: {
     resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
     ...(env.STORE_TIMEOUT_MS && { storeTimeoutMs: Number(env.STORE_TIMEOUT_MS) }),
@@ -120,6 +122,7 @@ const routes: [string | RegExp, ReturnType<typeof toNodeHandler>][] = [
   ['/kyc/session', toNodeHandler(kit.session)],
   ['/kyc/status/', toNodeHandler(kit.status)],
   ['/kyc/webhook', toNodeHandler(kit.webhook)],
+  ['/kyc/go', toNodeHandler(kit.go)],
 ];
 const server = createServer((req, res) => {
   const route = routes.find(([path]) => (typeof path === 'string' ? req.url!.startsWith(path) : path.test(req.url!)));

@@ -17,6 +17,7 @@ test('the document is OpenAPI 3.1 and has every route of the spec, the sandbox c
     '/api/v1/user/credential_information',
     '/oauth/token/',
     '/openapi.json',
+    '/sandbox',
     '/sandbox/clock',
     '/sandbox/transactions/{uuid}/outcome',
     '/sandbox/webhooks',

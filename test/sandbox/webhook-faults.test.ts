@@ -194,3 +194,28 @@ test('--webhook-fault gives faults on every delivery, and refuses what it does n
     assert.match((parseCommandLine(['--webhook-fault', bad]) as { error: string }).error, /--webhook-fault/);
   }
 });
+
+test('the controls page adds a fault from its form, lists it, shows what each delivery went through, and clears', async () => {
+  const receiver = await webhookReceiver();
+  const { uuid } = await transactionTo(receiver.url);
+  const form = (fields: Record<string, string>) =>
+    sandbox.request('POST', '/sandbox', {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const empty = await sandbox.request('GET', '/sandbox');
+  assert.equal(empty.status, 200);
+  assert.match(empty.body, /<select name="fault">/);
+  const added = await form({ fault: 'duplicate', times: '2', uuid, delay_seconds: '300' });
+  assert.deepEqual([added.status, added.headers.get('location')], [303, '/sandbox']);
+  const { body: listed } = await sandbox.request('GET', '/sandbox');
+  assert.match(listed, new RegExp(`duplicate ×2, transaction ${uuid}, next delivery`));
+  await sandbox.outcomes(uuid, '016');
+  await sandbox.handle.webhooksSettled();
+  assert.match((await sandbox.request('GET', '/sandbox')).body, /copy 2 of 2 sent by duplicate fault \d+ \(this transaction\)/);
+  assert.equal((await form({ fault: 'duplicate', times: '1' })).status, 422);
+  assert.equal((await form({ fault: 'drop', uuid: crypto.randomUUID() })).status, 404);
+  await form({ fault: 'drop', every: 'on' });
+  assert.equal((await form({ action: 'clear' })).status, 303);
+  assert.deepEqual((await sandbox.request('GET', '/sandbox/webhooks/faults')).body.faults, []);
+});

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { connectSandbox, type SandboxEvent, type TestSandbox } from '../../src/testing/index.js';
 import {
   createKycClient,
   createKycKit,
@@ -20,17 +21,24 @@ export const NIN = '12.345.678-5';
 
 type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>;
 
-/** The sandbox, started once per test file on port 0. */
+/**
+ * The sandbox, started once per test file on port 0, driven with `kyc-verify/testing` (docs/testing.md) as
+ * an integrator's tests drive it: `testing` has the faults and waits, the rest are its shortcuts.
+ */
 export function useSandbox() {
   let sandbox: SandboxHandle | undefined;
+  let testing: TestSandbox | undefined;
   before(async () => {
     sandbox = await startSandbox({ port: 0 });
+    testing = connectSandbox(sandbox);
   });
   after(() => sandbox?.close());
-  const url = () => sandbox!.url.replace(/\/+$/, '');
   return {
     get url() {
-      return url();
+      return testing!.url;
+    },
+    get testing() {
+      return testing!;
     },
     /** The webhook payloads the sandbox sent for `uuid`, once every delivery has settled. */
     async deliveredPayloads(uuid: string) {
@@ -38,15 +46,10 @@ export function useSandbox() {
       return sandbox!.webhookDeliveries(uuid).map((delivery) => delivery.payload);
     },
     /** Moves the flow of `uuid` with an issue code (or `time_out`). */
-    applyOutcome: (uuid: string, code: string) => applyOutcome(url(), uuid, code),
-    /** Runs a document capture and a successful selfie (012, which the sandbox completes with 013): the transaction ends successful. */
-    succeed: async (uuid: string) => {
-      for (const code of ['002', '012']) await applyOutcome(url(), uuid, code);
-    },
-    async advanceClock(seconds: number) {
-      const response = await postJson(`${url()}/sandbox/clock`, { advance_seconds: seconds });
-      if (!response.ok) throw new Error(`clock: ${response.status}`);
-    },
+    applyOutcome: async (uuid: string, code: SandboxEvent) => void (await testing!.outcome(uuid, code)),
+    /** Runs a document capture and a successful selfie: the transaction ends successful. */
+    succeed: async (uuid: string) => void (await testing!.succeed(uuid)),
+    advanceClock: async (seconds: number) => void (await testing!.advanceClock(seconds)),
   };
 }
 
@@ -98,24 +101,15 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-async function applyOutcome(sandboxUrl: string, uuid: string, code: string): Promise<void> {
-  const response = await postJson(`${sandboxUrl}/sandbox/transactions/${uuid}/outcome`, { code });
-  if (!response.ok) throw new Error(`outcome ${code} for ${uuid}: ${response.status} ${await response.text()}`);
-}
-
 export type HostOptions = Pick<KycKitOptions, 'client'> & Partial<KycKitOptions>;
 
 /**
  * A kit's handlers on a real node:http server on port 0, mounted as an integrator would:
- * `POST /kyc/session`, `GET /kyc/status/{uuid}` (and its `POST …/send`, which the status handler routes), `POST /kyc/webhook`.
+ * `POST /kyc/session`, `GET /kyc/status/{uuid}` (and its `POST …/send`, which the status handler routes), `POST /kyc/webhook`,
+ * and the handoff's `/kyc/go`.
  */
-export async function startHost(options: HostOptions) {
-  const kit = createKycKit({ buildRequest: () => createRequestWithoutId(), onResult: () => {}, ...options });
-  const routes = [
-    { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
-    { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
-    { prefix: '/kyc/webhook', handler: toNodeHandler(kit.webhook) },
-  ];
+export async function startHost(options: HostOptions | ((url: string) => HostOptions)) {
+  let routes: { prefix: string; handler: ReturnType<typeof toNodeHandler> }[] = [];
   const server = createServer((req, res) => {
     // A webhook target that only acknowledges: tests replay what the sandbox sent there.
     if (req.url === '/sink') return void req.resume().on('end', () => res.writeHead(204).end());
@@ -125,6 +119,18 @@ export async function startHost(options: HostOptions) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Options may name the host's own URL (the handoff's absolute go URL): the kit is built once it listens.
+  const kit = createKycKit({
+    buildRequest: () => createRequestWithoutId(),
+    onResult: () => {},
+    ...(typeof options === 'function' ? options(url) : options),
+  });
+  routes = [
+    { prefix: '/kyc/session', handler: toNodeHandler(kit.session) },
+    { prefix: '/kyc/status/', handler: toNodeHandler(kit.status) },
+    { prefix: '/kyc/webhook', handler: toNodeHandler(kit.webhook) },
+    { prefix: '/kyc/go', handler: toNodeHandler(kit.go) },
+  ];
   return {
     url,
     kit,
@@ -168,8 +174,11 @@ export function useHost() {
   });
   return {
     sandbox,
-    async start(options: Partial<HostOptions> = {}) {
-      host = await startHost({ client: sandboxClient(sandbox.url), ...options });
+    async start(options: Partial<HostOptions> | ((url: string) => Partial<HostOptions>) = {}) {
+      host = await startHost((url) => ({
+        client: sandboxClient(sandbox.url),
+        ...(typeof options === 'function' ? options(url) : options),
+      }));
       return host;
     },
     /** Closes `resource` after the test, whatever happened, before the host: its server waits for open connections. */

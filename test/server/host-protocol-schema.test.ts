@@ -125,3 +125,17 @@ test("a sending host's session and status answers, its send answer and a send's 
   await matches('sendAnswer', await (await send()).json());
   await matches('errorBody', await (await send()).json());
 });
+
+test("with the short link, the session answer's typed_code and the status's handoff, polled and streamed, match the schema", async () => {
+  const host = await start((url) => ({ owner: ownerFromHeader, handoff: { url: `${url}/kyc/go` } }));
+  const { body } = await host.startSession();
+  assert.ok(body.typed_code);
+  await matches('sessionAnswer', body);
+  const events = closeAfterTest(await openStream(`${host.url}/kyc/status/${body.uuid}`, { 'x-user': 'alice' }));
+  await events.next('status');
+  assert.equal((await fetch(body.link, { redirect: 'manual' })).status, 303);
+  const streamed = JSON.parse((await events.next('status')).data) as { handoff?: unknown };
+  assert.ok(streamed.handoff);
+  await matches('status', streamed);
+  await matches('status', await (await host.poll(body.uuid)).json());
+});

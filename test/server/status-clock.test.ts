@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { SandboxEvent } from '../../src/testing/index.js';
 import type { TransactionStatus } from '../../src/server/index.js';
 import { createRequestWithoutId, NIN, sandboxClient, useHost } from './harness.js';
 import { openStream } from './sse-client.js';
@@ -17,7 +18,7 @@ async function hostWithSession(metadata: Record<string, unknown> = {}) {
 }
 
 /** The status after the phone sent `codes`, under `metadata`'s rules, and its step's timer in seconds from the step's start. */
-async function afterCodes(codes: string[], metadata: Record<string, unknown> = {}) {
+async function afterCodes(codes: SandboxEvent[], metadata: Record<string, unknown> = {}) {
   const { read, uuid, tick } = await hostWithSession(metadata);
   for (const code of codes) await sandbox.applyOutcome(uuid, code);
   tick();

@@ -59,6 +59,8 @@ async function pollCycles(count) {
 const successAt = {};
 /** When each watched transaction first showed each step (Date.now()), by uuid then step. */
 const stepAt = {};
+/** When each watched transaction first said its short link was opened (`detail.handoff`), by uuid. */
+const handoffAt = {};
 
 /**
  * Mounts one element per uuid, following through the host's status stream when `stream`, else
@@ -71,7 +73,10 @@ async function watch(uuids, interval, stream) {
     const attributes = { mode: 'button', transaction: uuid, 'poll-interval': String(interval), ...(stream ? {} : { 'no-stream': '' }) };
     const element = createElement(attributes);
     element.addEventListener('kyc-successful', () => (successAt[uuid] = Date.now()), { once: true });
-    element.addEventListener('kyc-state-change', ({ detail }) => ((stepAt[uuid] ??= {})[detail.step] ??= Date.now()));
+    element.addEventListener('kyc-state-change', ({ detail }) => {
+      (stepAt[uuid] ??= {})[detail.step] ??= Date.now();
+      if (detail.handoff) handoffAt[uuid] ??= Date.now();
+    });
     const first = firstAnswer(element);
     document.body.append(element);
     return first;
@@ -83,4 +88,4 @@ function unwatchAll() {
   for (const element of document.querySelectorAll('kyc-verify')) element.remove();
 }
 
-window.benchProbes = { qrPaintTime, pollCycles, watch, successAt, stepAt, unwatchAll };
+window.benchProbes = { qrPaintTime, pollCycles, watch, successAt, stepAt, handoffAt, unwatchAll };

@@ -13,7 +13,19 @@ export interface SessionAnswer {
   offersStream: boolean;
   /** Where the backend said to follow this transaction (`status_url`), absolute. */
   statusUrl: string | null;
+  /** Where a person who cannot scan types the code, and the code (`typed_code`), with the backend's short link. */
+  typedCode: TypedCode | null;
 }
+
+export interface TypedCode {
+  url: string;
+  code: string;
+}
+
+const typedCodeOf = (value: unknown): TypedCode | null => {
+  const { url, code } = (value ?? {}) as Record<string, unknown>;
+  return typeof url === 'string' && typeof code === 'string' ? { url, code } : null;
+};
 
 /**
  * Reads the answer to `POST <session-url>`; `sessionUrl`, absolute, is what a relative `status_url` resolves against,
@@ -30,6 +42,7 @@ export function readSession(body: unknown, sessionUrl: URL): SessionAnswer {
       status: 'state' in answer || 'active' in answer ? readStatusOf(answer, answer.uuid) : null,
       offersStream: answer.stream === true,
       statusUrl: typeof answer.status_url === 'string' ? new URL(answer.status_url, sessionUrl).href : null,
+      typedCode: typedCodeOf(answer.typed_code),
     };
   } catch (error) {
     throw protocolError(`${sessionUrl.href}: ${(error as Error).message}`);

@@ -90,6 +90,12 @@ export interface KycVerifyStrings {
    */
   busy: string;
   tryAgain: string;
+  /** The phone opened the backend's short link, before any step: the person continues there. */
+  phoneConnected: string;
+  /** The short link was opened on another device too (docs/host-protocol.md `handoff`). */
+  otherDevice: string;
+  /** Under the QR code, with the backend's short link: `{url}` (without https://), then `{code}`, are replaced. */
+  cantScan: string;
   /** After a configuration error, the next step the end user can take: the page's own (a support address) replaces it. */
   reasonSetup: string;
   /** The link to log in again after a 401 or 403, where `login-url` leads. */

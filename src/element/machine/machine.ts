@@ -267,11 +267,15 @@ function follow(state: MachineState, effects: Effect[], id: string, told: Told |
   return ended ? { ...following, phase: 'ended' } : following;
 }
 
-/** A status of the followed transaction: its events when it changed; at an end its terminal event once, and Continue's wait. */
+/** A status of the followed transaction: its events when it changed (or a device opened its link); at an end its terminal event once, and Continue's wait. */
 function observe(state: MachineState, status: TransactionStatus, effects: Effect[]): MachineState {
   const before = state.status;
   const detail = statusDetailOf(status);
-  const changed = before?.state !== status.state || before.step !== status.step || before.code !== status.code;
+  const changed =
+    before?.state !== status.state ||
+    before.step !== status.step ||
+    before.code !== status.code ||
+    before.handoff?.devices !== status.handoff?.devices;
   if (state.problem) effects.push((io) => io.wait(null));
   const observed = { ...state, status, problem: null, waited: false };
   const stateChange = changed ? [dispatch(new KycStateChangeEvent(detail))] : [];

@@ -1,5 +1,6 @@
 import { html, nothing, svg, type ReactiveElement, type TemplateResult } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
+import type { TypedCode } from '../controllers/read-session.js';
 import { lazyChunk } from '../lazy-chunk.js';
 import type { LocaleStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
@@ -76,6 +77,20 @@ export function keepingLastQrCode(loaded: () => void): (link: string) => QrPath 
 }
 
 /**
+ * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3H", when the backend gave a
+ * typed code. The code is read out character by character: a screen reader would read it as a word.
+ */
+function renderTypedCode(typed: TypedCode | null | undefined, strings: LocaleStrings) {
+  if (!typed) return nothing;
+  const [before, between, after] = strings.cantScan.split(/\{url\}|\{code\}/);
+  return html`<p part="typed-code" class="note">
+    ${before}<strong>${typed.url.replace(/^https?:\/\//, '')}</strong>${between}<strong role="img" aria-label=${[...typed.code].join(' ')}
+      >${typed.code}</strong
+    >${after}
+  </p>`;
+}
+
+/**
  * The heading and the QR code; once the phone has started, the phone's progress over it, in the
  * same grid cell so that nothing moves, and a toggle that shows the code again (for a second phone).
  * Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
@@ -94,6 +109,7 @@ function renderScan(link: string, qr: QrPath | undefined, progress: PhoneProgres
           <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${size + 8} height=${size + 8}></rect>
           ${qr ? svg`<path d=${qr.d}></path>` : nothing}
         </svg>
+        ${renderTypedCode(machine.followed?.told?.typedCode, strings)}
       </div>
       ${progress ? renderProgress(progress, strings, machine.status!.liveness) : nothing}
     </div>

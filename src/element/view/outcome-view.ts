@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import type { KycVerifyMode } from '../kyc-verify.js';
 import { PHONE_MEDIA } from './kyc-verify.styles.js';
 import type { ViewActions, ViewState } from './kyc-verify.view.js';
+import { otherDeviceOf } from '../machine/handoff.js';
 import { progressText } from './progress-view.js';
 
 /** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
@@ -36,7 +37,9 @@ export function renderOutcome(view: ViewState, actions: ViewActions) {
   const { reason, tone } = view.outcome;
   // One line of markup: the status line's text is exactly what it says. The space is an expression:
   // the build's template minifier drops a space that leads a template, and a screen reader would read the two sentences as one.
-  const line = html`${statusText(view)}${reason ? html`${' '}<span part="reason">${view.strings[reason]}</span>` : nothing}`;
+  const line = html`${statusText(view)}${reason ? html`${' '}<span part="reason">${view.strings[reason]}</span>` : nothing}${
+    otherDeviceOf(view.machine) ? html`${' '}<span part="other-device">${view.strings.otherDevice}</span>` : nothing
+  }`;
   return html`<div class="outcome">
     <p part="status" class="status ${tone}" role="status" aria-live="polite" tabindex="-1">${line}</p>
     ${renderActions(view, actions)}

@@ -35,10 +35,16 @@ const BY_STEP = new Map<string, PhoneProgress>([
   ['Session_complete_fail', SELFIE_PROBLEM],
 ]);
 
-/** Where the phone is in a pending transaction, or `null` before it has started (or at a step this element does not know). */
-export function phoneProgress({ state, step, code }: TransactionStatus): PhoneProgress | null {
+/** The phone opened the backend's short link (docs/host-protocol.md `handoff`), before any step: at the document. */
+const CONNECTED: PhoneProgress = { at: 0, problem: false };
+
+/**
+ * Where the phone is in a pending transaction, or `null` before it has started (or at a step this
+ * element does not know). A phone that opened the short link has started: the person continues there.
+ */
+export function phoneProgress({ state, step, code, handoff }: TransactionStatus): PhoneProgress | null {
   if (state !== 'pending') return null;
-  return BY_CODE.get(code ?? '') ?? BY_STEP.get(step ?? '') ?? null;
+  return BY_CODE.get(code ?? '') ?? BY_STEP.get(step ?? '') ?? (handoff ? CONNECTED : null);
 }
 
 /** The steps; the selfie's names liveness only when the transaction asks for challenges. */
@@ -72,8 +78,10 @@ export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, 
 export function progressText(status: TransactionStatus, strings: LocaleStrings): string | null {
   const progress = phoneProgress(status);
   if (!progress) return null;
-  if (!progress.problem)
+  if (!progress.problem) {
+    if (!progress.at) return strings.phoneConnected;
     return progress.at === 1 ? strings[status.liveness ? 'documentCapturedLiveness' : 'documentCaptured'] : strings.checking;
+  }
   const advice = strings[reasonOf(status.code) ?? (progress.at ? 'reasonScore' : 'reasonDocument')];
   const tries = status.tries_left;
   return tries === undefined ? advice : `${advice} ${strings.triesLeft.replace('{tries}', String(tries))}`;

@@ -58,7 +58,7 @@ const advanceClockRoute = createRoute({
  * another machine, it would make the sandbox a port scanner. Owning the transaction proves
  * nothing here, as the built-in clients' secrets are public.
  */
-const loopbackOnly = createMiddleware<SandboxEnv>(async (c, next) => {
+export const loopbackOnly = createMiddleware<SandboxEnv>(async (c, next) => {
   if (!isLoopbackHost(getConnInfo(c).remote.address ?? '')) {
     throw new ApiError(403, 'Webhook', 'Forbidden', "The webhook log is served to callers on the sandbox's machine only");
   }

@@ -1,4 +1,6 @@
 import { answeredNow, statusOf } from '../client/transaction-status.js';
+import { codeOfLink } from '../handoff/codes.js';
+import { registerShortLink } from '../handoff/short-links.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
@@ -27,9 +29,16 @@ export type BuildRequest<Context extends RequestContext = RequestContext> = (
 
 /**
  * The body of the session answer (docs/host-protocol.md): the status object, the link to show the
- * user, whether it is a transaction created earlier, and where to follow it when the kit was told.
+ * user, whether it is a transaction created earlier, where to follow it when the kit was told, and
+ * the typed code when the link is the kit's short link.
  */
-export type SessionAnswerBody = TransactionStatus & { link: string; resumed: boolean; status_url?: string };
+export type SessionAnswerBody = TransactionStatus & {
+  link: string;
+  resumed: boolean;
+  status_url?: string;
+  /** Where a person who cannot scan types the code, and the code (docs/handoff.md): with the short link only. */
+  typed_code?: { url: string; code: string };
+};
 
 /** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
 const HOLD_MS = 60_000;
@@ -46,14 +55,17 @@ const WAIT_STEP_MS = 100;
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
 
-  const answer = (status: TransactionStatus, link: string, resumed: boolean): Response => {
+  const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): Response => {
     const statusUrl = options.statusUrlOf(status.uuid);
+    const goUrl = options.handoff?.urlFor(request);
+    const code = goUrl && codeOfLink(link, goUrl);
     const body: SessionAnswerBody = {
       ...answeredNow(status, client),
       ...kit.offers,
       link,
       resumed,
       ...(statusUrl && { status_url: statusUrl }),
+      ...(code && { typed_code: { url: goUrl, code } }),
     };
     return jsonResponse(resumed ? 200 : 201, body);
   };
@@ -85,8 +97,13 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       throw error;
     }
     const initial = statusOf(transaction);
-    const link = linkOf(transaction, built, client);
+    const target = linkOf(transaction, built, client);
+    const goUrl = options.handoff?.urlFor(request);
+    const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
+    let link = target;
     try {
+      // The short link lives as long as the transaction's records; it is recorded before anyone is given it.
+      if (goUrl) link = `${goUrl}/${await registerShortLink(store, shortLink, reader.ttlOf(initial))}`;
       await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
@@ -109,7 +126,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       (stored) => stored.status,
       (error: unknown) => (kit.report(error), initial),
     );
-    return answer(status, link, false);
+    return answer(request, status, link, false);
   }
 
   /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
@@ -118,13 +135,13 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     const holder = crypto.randomUUID();
     for (;;) {
       const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-      if (found) return answer(found.status, found.session.link, true);
+      if (found) return answer(request, found.status, found.session.link, true);
       // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
       if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(created.status, created.session.link, true) : await create(request, context, owner, key);
+          return created ? answer(request, created.status, created.session.link, true) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }

@@ -1,3 +1,4 @@
+import { resolveHandoff, type HandoffOptions, type ResolvedHandoff } from '../handoff/options.js';
 import type { RequestContext } from '../state/background.js';
 
 /** The per-owner limits on creations; `Infinity` turns a limit off. */
@@ -39,6 +40,8 @@ export interface ResolvedSessionOptions {
   allowedOrigins: ReadonlySet<string>;
   limits: SessionLimits;
   resumeEndedForMs: number;
+  /** The short links, when on (docs/handoff.md). */
+  handoff: ResolvedHandoff | null;
 }
 
 export const SESSION_DEFAULTS = {
@@ -48,8 +51,12 @@ export const SESSION_DEFAULTS = {
   resumeEndedForMs: 600_000,
 } as const;
 
-/** `options.sessions`, and the kit's `statusUrl` template. */
-export function resolveSessionOptions(options: SessionOptions = {}, statusUrl?: string): ResolvedSessionOptions {
+/** `options.sessions`, the kit's `statusUrl` template, and its `handoff`. */
+export function resolveSessionOptions(
+  options: SessionOptions = {},
+  statusUrl?: string,
+  handoff?: HandoffOptions | false,
+): ResolvedSessionOptions {
   if (statusUrl !== undefined && !statusUrl.includes('{uuid}'))
     throw new RangeError(`statusUrl must hold {uuid} where the transaction uuid goes, not ${statusUrl}`);
   const limits: SessionLimits = {
@@ -70,5 +77,6 @@ export function resolveSessionOptions(options: SessionOptions = {}, statusUrl?: 
     allowedOrigins: new Set(options.allowedOrigins),
     limits,
     resumeEndedForMs: options.resumeEndedForMs ?? SESSION_DEFAULTS.resumeEndedForMs,
+    handoff: resolveHandoff(handoff),
   };
 }

@@ -5,7 +5,7 @@ import { KycSessionRefusedError } from '../sessions/refused-error.js';
 import { KycOrphanedTransactionError } from './store-errors.js';
 
 /** Where in the kit an error was met: a handler, the result delivery, the store's channel, or other work after an answer. */
-export type ErrorSource = 'session' | 'status' | 'send' | 'webhook' | 'results' | 'store' | 'background';
+export type ErrorSource = 'session' | 'status' | 'send' | 'webhook' | 'handoff' | 'results' | 'store' | 'background';
 
 /** What `onError` is told beside the error. */
 export interface ErrorContext {

@@ -42,6 +42,9 @@ const takeableAt = (job: Job): number => (job.holder === null ? job.dueAt : job.
 /** Room for the short-lived leases and marks beside the transactions' own (the access token's, a few per transaction). */
 const SPARE_ENTRIES = 64;
 
+/** Leases per transaction: its read lease, and the handoff's code, first device and other devices. */
+const HANDOFF_LEASES = 5;
+
 /** The default Store: one process, bounded memory; full, it refuses new transactions rather than forget live ones. */
 export class MemoryStore implements Store {
   readonly #now: () => number;
@@ -62,11 +65,12 @@ export class MemoryStore implements Store {
     this.#now = now;
     this.#created = new ExpiringMap(maxEntries, now, 'transactions');
     this.#statuses = new ExpiringMap(maxEntries, now, 'statuses');
-    this.#leases = new ExpiringMap(maxEntries + SPARE_ENTRIES, now, 'leases');
+    this.#leases = new ExpiringMap(HANDOFF_LEASES * maxEntries + SPARE_ENTRIES, now, 'leases');
     this.#jobs = new ExpiringMap(maxEntries, now, 'result jobs');
     // A transaction followed by a stream has two marks (watched, webhooked).
     this.#marks = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'marks');
-    this.#shared = new ExpiringMap(SPARE_ENTRIES, now, 'shared values');
+    // The access token, and per transaction the handoff's code and state (docs/handoff.md).
+    this.#shared = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'shared values');
     this.#followed = new ExpiringMap(maxEntries, now, 'followed transactions');
     const created = this.#created;
     this.#sessions = new MemorySessions({

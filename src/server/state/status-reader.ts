@@ -4,6 +4,7 @@ import { KycApiError, KycNetworkError, KycTimeoutError } from '../client/errors.
 import { statusOf } from '../client/transaction-status.js';
 import { KycBudgetExceededError } from '../budgets/budget-error.js';
 import type { Budgets } from '../budgets/budgets.js';
+import { handoffOf } from '../handoff/devices.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
 import { READ_DEPARTURE_WINDOW_MS, READ_INTERVAL_MS, READ_SPACING_MARGIN_MS, WAIT_STEP_MS } from './timings.js';
@@ -100,7 +101,10 @@ export class StatusReader {
 
   /** Writes a status read at `fetchedAt` unless the store holds an end or a newer read; returns what is stored, and whether it is an end. */
   async save(uuid: string, status: TransactionStatus, fetchedAt: number): Promise<StoredStatus> {
-    const written = await this.options.store.writeStatus(uuid, { status, fetchedAt }, this.ttlOf(status));
+    // The short link's opening is the kit's, not the service's: every read carries it on (docs/handoff.md).
+    const handoff = await handoffOf(this.options.store, uuid);
+    const next = handoff ? { ...status, handoff } : status;
+    const written = await this.options.store.writeStatus(uuid, { status: next, fetchedAt }, this.ttlOf(status));
     // For the streams of every process; a publication lost costs a stream its follower's next read.
     await Promise.resolve(this.options.store.publishStatus(uuid, written)).catch(() => {});
     return stored(written);

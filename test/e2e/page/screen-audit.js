@@ -49,7 +49,12 @@
     return layers.reverse().reduce((under, layer) => over(layer, under), canvas());
   }
 
-  const shown = (element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  /** Clipped to nothing on purpose (a live region heard, not seen, such as the countdown's announcements). */
+  const visuallyHidden = (element) => {
+    for (let box = element; box; box = box.parentElement) if (getComputedStyle(box).clipPath === 'inset(50%)') return true;
+    return false;
+  };
+  const shown = (element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !visuallyHidden(element);
 
   /** Every text node the person can see in `root` (a shadow root), with the element that colours it. */
   function visibleTexts(root) {

@@ -1,0 +1,132 @@
+// The handoff through the host, end to end: the QR code carries the kit's short link; the phone that
+// opens it is "connected" on the desktop before any step; a second device is noticed; a person who
+// cannot scan types the code on the kit's page, with the keyboard alone, and axe finds nothing.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { desktop, logged, phone, scanQr, screenshot, startVerification, startWorld, waitForLogged, walk, type World } from './harness.js';
+
+const TEST = { timeout: 90_000 };
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The axe-core violations of the page as it is (WCAG 2.1 A and AA). */
+async function violations(page: Page): Promise<unknown[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(options: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return result.violations.map(({ id, nodes }) => ({ id, nodes: nodes.length }));
+  });
+}
+
+const statusLine = (page: Page) => page.locator('kyc-verify [part="status"]');
+
+describe('end to end: the handoff through the host', () => {
+  let world: World;
+
+  before(async () => {
+    world = await startWorld({ shortLinks: true });
+  });
+  after(() => world.close());
+
+  it(
+    'the QR code carries the short link; the phone that opens it is connected on the desktop before any step; the flow ends once',
+    TEST,
+    async () => {
+      const page = await desktop(world);
+      await startVerification(page, world.demo.url);
+      const link = await scanQr(page);
+      const go = new URL('kyc/go', world.demo.url).href;
+      assert.match(link, new RegExp(`^${go}/[34679ACDEFGHJKMNPRTWXY]{6}$`));
+      const code = link.slice(-6);
+      const typed = page.locator('kyc-verify [part="typed-code"]');
+      assert.equal(
+        (await typed.textContent())!.replace(/\s+/g, ' ').trim(),
+        `¿No puedes escanear? En tu celular, abre ${go.replace('http://', '')} y escribe ${code}`,
+      );
+      assert.equal(await typed.locator('[role="img"]').getAttribute('aria-label'), [...code].join(' '));
+
+      const mobile = await phone(world);
+      await mobile.goto(link);
+      assert.match(mobile.url(), new RegExp(`^${world.demo.sandbox.url.replace(/\/$/, '')}/transactions/`));
+      await statusLine(page).getByText('Celular conectado. Continúa la verificación en tu celular.').waitFor();
+      const changes = await logged(page, 'kyc-state-change');
+      const first = changes.find((change) => change.handoff) as { step: string; handoff: { devices: number } };
+      assert.ok(first, JSON.stringify(changes));
+      assert.equal(first.step, 'Session_start');
+      assert.equal(first.handoff.devices, 1);
+      await screenshot(page, 'handoff-connected-desktop');
+
+      await walk(mobile, ['Documento OK', 'Selfie OK']);
+      await waitForLogged(page, 'kyc-successful');
+      await page.locator('#webhooks li[data-name="result"]').waitFor();
+      assert.equal((await logged(page, 'kyc-successful')).length, 1);
+
+      // Ended: the short link says so, and leads nowhere.
+      const again = await mobile.goto(link);
+      assert.equal(again!.status(), 404);
+      assert.equal(await mobile.locator('h1').textContent(), 'Este enlace ya no sirve');
+    },
+  );
+
+  it('a second device that opens the link: the desktop says so, the host hears it once', TEST, async () => {
+    const page = await desktop(world);
+    await startVerification(page, world.demo.url, { lang: 'en' });
+    const link = await scanQr(page);
+    const first = await phone(world);
+    await first.goto(link);
+    await statusLine(page).getByText('Phone connected.', { exact: false }).waitFor();
+    const second = await phone(world);
+    await second.goto(link);
+    await second.goto(link);
+    await statusLine(page).getByText('The link was opened on another device too.').waitFor();
+    const changes = await logged(page, 'kyc-state-change');
+    assert.ok(changes.some((change) => (change.handoff as { devices: number } | undefined)?.devices === 2));
+    await screenshot(page, 'handoff-other-device-desktop');
+    const { uuid } = changes[0]!;
+    const heard = async () =>
+      (await page.locator('#webhooks li[data-name="handoff"] pre').allTextContents())
+        .map((text) => JSON.parse(text) as { uuid: string; kind: string; devices: number })
+        .filter((event) => event.uuid === uuid)
+        .map((event) => `${event.kind}:${event.devices}`);
+    await page.locator('#webhooks li[data-name="handoff"] pre', { hasText: 'other_device' }).first().waitFor();
+    assert.deepEqual(await heard(), ['opened:1', 'other_device:2']);
+  });
+
+  it('the typed code: walked with the keyboard alone, announced errors, axe finds nothing, then the verification', TEST, async () => {
+    const page = await desktop(world);
+    await startVerification(page, world.demo.url);
+    const code = (await scanQr(page)).slice(-6);
+    // CSP is bypassed only to inject axe: the page itself runs no script.
+    const context = await world.browser.newContext({
+      locale: 'es-CL',
+      bypassCSP: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    });
+    const mobile = await context.newPage();
+    await mobile.goto(new URL('kyc/go', world.demo.url).href);
+    assert.equal(await mobile.locator('html').getAttribute('lang'), 'es');
+    assert.deepEqual(await violations(mobile), []);
+
+    await mobile.keyboard.press('Tab');
+    assert.equal(await mobile.evaluate(() => document.activeElement?.id), 'code');
+    await mobile.keyboard.type('XXXXXX');
+    await mobile.keyboard.press('Enter');
+    await mobile.waitForLoadState();
+    assert.equal(
+      await mobile.locator('[role="alert"]').textContent(),
+      'Ese código no sirve o ya venció. Revisa los 6 caracteres en la otra pantalla y escríbelos de nuevo.',
+    );
+    assert.equal(await mobile.evaluate(() => document.activeElement?.id), 'code', 'the field takes the focus after an error');
+    assert.deepEqual(await violations(mobile), []);
+    await screenshot(mobile, 'handoff-typed-code-error');
+
+    await mobile.keyboard.type(code.toLowerCase());
+    await mobile.keyboard.press('Enter');
+    await mobile.waitForURL(new RegExp(`^${world.demo.sandbox.url.replace(/\/$/, '')}/transactions/`));
+    await statusLine(page).getByText('Celular conectado.', { exact: false }).waitFor();
+    await context.close();
+  });
+});
