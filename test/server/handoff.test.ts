@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+// The harness first: it imports the sandbox, whose schemas need @hono/zod-openapi loaded before the kit's zod.
+import { ownerFromHeader, useHost, type HostOptions } from './harness.js';
 import { MemoryStore, type HandoffEvent, type TransactionStatus } from '../../src/server/index.js';
 import { CODE_ALPHABET } from '../../src/server/handoff/codes.js';
 import { GUESS_LIMITS } from '../../src/server/handoff/guesses.js';
-import { ownerFromHeader, useHost, type HostOptions } from './harness.js';
 import { openStream } from './sse-client.js';
 
 const { sandbox, start, closeAfterTest } = useHost();
