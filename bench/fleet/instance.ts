@@ -15,8 +15,9 @@ export interface InstanceOptions {
   kycUrl: string;
   /** The fleet's Redis; without it, a memory store. */
   redisUrl?: string;
-  /** Status streams allowed per transaction (the kit's default is 5). */
+  /** Status streams allowed per transaction (the kit's default is 5) and per caller (20; without an owner, the caller is the transaction). */
   maxStreamsPerTransaction?: number;
+  maxStreamsPerCaller?: number;
   /** How often a streamed transaction is read (the kit's default is 1 s). */
   streamFollowIntervalMs?: number;
 }
@@ -32,13 +33,15 @@ export interface InstanceCounts {
   openStreams: number;
 }
 
-const { kycUrl, redisUrl, maxStreamsPerTransaction, streamFollowIntervalMs } = JSON.parse(process.argv[2]!) as InstanceOptions;
+const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs } = JSON.parse(
+  process.argv[2]!,
+) as InstanceOptions;
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
-const kit = kitRoutes(kycUrl, store, { tuning: { maxStreamsPerTransaction, streamFollowIntervalMs } });
+const kit = kitRoutes(kycUrl, store, { tuning: { maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs } });
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
   collectGarbage();

@@ -12,8 +12,12 @@ export interface ChildServer {
  * `file` runs with `args` and prints `… listening on <url>` once it listens; `close()` sends
  * SIGTERM and waits for the exit.
  */
-export async function startChildServer(file: string, args: readonly string[]): Promise<ChildServer> {
-  const child = spawnTsx(file, args);
+export async function startChildServer(
+  file: string,
+  args: readonly string[],
+  options?: { raiseFileLimit?: boolean },
+): Promise<ChildServer> {
+  const child = spawnTsx(file, args, options);
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout! });
   const url = await (async () => {

@@ -1,20 +1,31 @@
 /**
  * Status streams: 1,000 streams held open for 20 s over 200 pending transactions on one host
- * instance (memory store), with the provider's reads counted per uuid; then 10,000 streams open at
- * once on one instance, and what each costs in memory.
+ * instance (memory store), with the provider's reads counted per uuid; then as many streams as
+ * the machine's file limit lets one instance hold (100,000 at most), and what each costs in memory;
+ * then one status change fanned out to 10,000 streams of one transaction.
  */
+import { execFileSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import type { Figure } from '../lib/figure.js';
 import { createTransactions } from '../lib/kit-host.js';
-import { startSandboxProcess } from '../lib/sandbox-process.js';
+import { applyOutcome, startSandboxProcess } from '../lib/sandbox-process.js';
+import { spawnTsx } from '../lib/repo.js';
+import { percentile } from '../lib/stats.js';
 import type { InstanceCounts, InstanceOptions } from '../fleet/instance.js';
 import { readBudget } from '../fleet/read-budget.js';
+import type { ClientsOptions } from './clients.js';
 
 const HELD_STREAMS = 1000;
 const HELD_TRANSACTIONS = 200;
 const HELD_SECONDS = 20;
-const MANY_STREAMS = 10_000;
 const STREAMS_PER_TRANSACTION = 10;
+/** The most streams asked of one instance; fewer when the hard file limit (`ulimit -Hn`) is lower, as each is a socket at both ends. */
+const MOST_STREAMS = 100_000;
+const STREAMS_PER_TRANSACTION_MANY = 20;
+/** Files each process keeps for itself besides the streams' sockets. */
+const FILES_SPARED = 500;
+const FANNED_OUT_STREAMS = 10_000;
 
 /** Streams opened at once, at most: more would overflow the listen backlog, as a real crowd arrives over time. */
 const OPENING_AT_ONCE = 200;
@@ -51,9 +62,10 @@ async function openStreams(hostUrl: string, uuids: readonly string[], count: num
 
 const countsOf = async (instance: ChildServer) => (await (await fetch(`${instance.url}/bench/counts`)).json()) as InstanceCounts;
 
-async function startInstance(kycUrl: string, streamFollowIntervalMs?: number): Promise<ChildServer> {
-  const options: InstanceOptions = { kycUrl, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION, streamFollowIntervalMs };
-  return startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)]);
+/** A host instance in its own process, its file limit raised, with `STREAMS_PER_TRANSACTION` streams per transaction unless told. */
+async function startInstance(kycUrl: string, tuning: Omit<InstanceOptions, 'kycUrl'> = {}): Promise<ChildServer> {
+  const options: InstanceOptions = { kycUrl, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION, ...tuning };
+  return startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)], { raiseFileLimit: true });
 }
 
 async function heldStreams(kycUrl: string): Promise<Figure[]> {
@@ -79,36 +91,108 @@ async function heldStreams(kycUrl: string): Promise<Figure[]> {
   }
 }
 
+/** The stream clients in their own process (clients.ts), its file limit raised; resolves once every stream is open. */
+async function startClients(options: ClientsOptions) {
+  const child = spawnTsx('bench/stream/clients.ts', [JSON.stringify(options)], { raiseFileLimit: true });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (word: string) => {
+    const line = await lines.next();
+    if (line.done || !line.value.startsWith(`${word} `)) throw new Error(`the stream clients said ${line.value ?? 'nothing'}, not ${word}`);
+    return line.value.slice(word.length + 1);
+  };
+  const openedMs = Number(await next('open'));
+  return {
+    openedMs,
+    /** When each stream got its next status event (epoch ms). */
+    received: async () => JSON.parse(await next('received')) as number[],
+    close: () => void child.kill(),
+  };
+}
+
+/** Memory per stream of `instance` (its `/bench/counts`) with `count` streams over `paths` open: heap in use and resident. */
+async function memoryPerStream(instance: ChildServer, paths: string[], count: number) {
+  const before = await countsOf(instance);
+  const clients = await startClients({ url: instance.url, paths, count, watchChange: false, changeTimeoutMs: 0 });
+  const during = await countsOf(instance);
+  clients.close();
+  return {
+    open: during.openStreams,
+    openedMs: clients.openedMs,
+    heap: (during.heapUsed - before.heapUsed) / during.openStreams,
+    rss: (during.rss - before.rss) / during.openStreams,
+  };
+}
+
 async function manyStreams(kycUrl: string): Promise<Figure[]> {
+  const hardLimit = Number(execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim()) || Infinity;
+  const count = Math.min(MOST_STREAMS, hardLimit - FILES_SPARED);
   // What a stream holds, not what its follower reads: followers read once a minute here.
-  const instance = await startInstance(kycUrl, 60_000);
+  const instance = await startInstance(kycUrl, { streamFollowIntervalMs: 60_000, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION_MANY });
+  const kit = await (async () => {
+    const uuids = await createTransactions(instance.url, Math.ceil(count / STREAMS_PER_TRANSACTION_MANY));
+    console.error(`bench: stream: ${uuids.length} transactions created; opening ${count} streams (hard file limit ${hardLimit})`);
+    return memoryPerStream(
+      instance,
+      uuids.map((uuid) => `/kyc/status/${uuid}`),
+      count,
+    );
+  })().finally(() => instance.close());
+  // The same connections held by node:http alone: what a stream costs before the kit adds anything.
+  const bare = await startChildServer('bench/stream/bare-server.ts', [], { raiseFileLimit: true });
+  const floor = await memoryPerStream(bare, ['/'], count).finally(() => bare.close());
+  const many = count.toLocaleString('en');
+  return [
+    {
+      figure: 'Streams: most open on one instance (100,000, or what the hard file limit allows)',
+      unit: 'streams',
+      median: kit.open,
+      runs: 1,
+    },
+    { figure: `Streams: time to open ${many} (each to its first event)`, unit: 'ms', median: kit.openedMs, runs: 1 },
+    { figure: 'Streams: heap per open stream', unit: 'bytes', median: kit.heap, runs: 1 },
+    { figure: 'Streams: resident memory per open stream', unit: 'bytes', median: kit.rss, runs: 1 },
+    { figure: 'Streams, bare node:http SSE (the floor): heap per open connection', unit: 'bytes', median: floor.heap, runs: 1 },
+    { figure: 'Streams, bare node:http SSE (the floor): resident memory per open connection', unit: 'bytes', median: floor.rss, runs: 1 },
+  ];
+}
+
+/** One change of one transaction (the document captured), read by its follower and fanned out to 10,000 streams of it. */
+async function fannedOut(kycUrl: string): Promise<Figure[]> {
+  const instance = await startInstance(kycUrl, { maxStreamsPerTransaction: FANNED_OUT_STREAMS, maxStreamsPerCaller: FANNED_OUT_STREAMS });
   try {
-    const uuids = await createTransactions(instance.url, MANY_STREAMS / STREAMS_PER_TRANSACTION);
-    console.error(`bench: stream: ${uuids.length} transactions created; opening ${MANY_STREAMS} streams`);
-    const before = await countsOf(instance);
-    const started = performance.now();
-    const streams = await openStreams(instance.url, uuids, MANY_STREAMS);
-    const openedMs = performance.now() - started;
-    const during = await countsOf(instance);
-    streams.close();
+    const [uuid] = await createTransactions(instance.url, 1);
+    const clients = await startClients({
+      url: instance.url,
+      paths: [`/kyc/status/${uuid}`],
+      count: FANNED_OUT_STREAMS,
+      watchChange: true,
+      changeTimeoutMs: 60_000,
+    });
+    const changedAt = performance.timeOrigin + performance.now();
+    await applyOutcome(kycUrl, uuid!, '002');
+    const received = await clients.received();
+    clients.close();
+    const first = Math.min(...received);
+    const spread = received.map((at) => at - first);
+    const many = FANNED_OUT_STREAMS.toLocaleString('en');
     return [
       {
-        figure: `Streams: ${MANY_STREAMS.toLocaleString('en')} open on one instance`,
+        figure: `Streams: one change fanned out to ${many} streams of one transaction, streams that got it`,
         unit: 'streams',
-        median: during.openStreams,
+        median: received.length,
         runs: 1,
       },
       {
-        figure: `Streams: time to open ${MANY_STREAMS.toLocaleString('en')} (each to its first event)`,
+        figure: `Streams: one change fanned out to ${many} streams, after the first stream got it`,
         unit: 'ms',
-        median: openedMs,
-        runs: 1,
+        median: percentile(spread, 50),
+        p95: percentile(spread, 95),
+        runs: received.length,
       },
-      { figure: 'Streams: heap per open stream', unit: 'bytes', median: (during.heapUsed - before.heapUsed) / during.openStreams, runs: 1 },
       {
-        figure: 'Streams: resident memory per open stream',
-        unit: 'bytes',
-        median: (during.rss - before.rss) / during.openStreams,
+        figure: 'Streams: the change at the service → the first stream (the follower reads each second)',
+        unit: 'ms',
+        median: first - changedAt,
         runs: 1,
       },
     ];
@@ -120,7 +204,7 @@ async function manyStreams(kycUrl: string): Promise<Figure[]> {
 export async function measureStreams(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
   try {
-    return [...(await heldStreams(sandbox.url)), ...(await manyStreams(sandbox.url))];
+    return [...(await heldStreams(sandbox.url)), ...(await manyStreams(sandbox.url)), ...(await fannedOut(sandbox.url))];
   } finally {
     await sandbox.close();
   }

@@ -9,10 +9,12 @@ import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
 import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
-import { statusHandler } from './handlers/status.js';
-import { StreamLimiter } from './handlers/status-stream.js';
+import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
+import { callOf, statusAnswerer } from './handlers/status.js';
+import { StatusAnswers } from './handlers/status-answers.js';
+import { streamResponse, StreamLimiter } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
-import { notFound } from './handlers/responses.js';
+import { notFound, responseOf } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
 import { ErrorReporter, logError, type ErrorSource, type OnError } from './state/error-reporter.js';
 import type { KitState } from './state/kit-state.js';
@@ -205,6 +207,8 @@ function createKit(options: KycKitOptions): KycKit {
     now: client.now,
   });
   const streams = new StreamLimiter({ ...tuning, ...budgets.limits });
+  const offers = sends ? { send: [...sends.channels] } : {};
+  const answers = new StatusAnswers(offers);
   /** What a handler works with: the kit's parts, and a report that names the handler. */
   const stateOf = (handler: ErrorSource): KitState => ({
     client,
@@ -218,7 +222,8 @@ function createKit(options: KycKitOptions): KycKit {
     streams,
     budgets,
     tuning,
-    offers: sends ? { send: [...sends.channels] } : {},
+    offers,
+    answers,
     report: reporter.for(handler),
   });
 
@@ -231,7 +236,21 @@ function createKit(options: KycKitOptions): KycKit {
       return handle(request, context);
     };
 
-  const status = statusHandler(stateOf('status'));
+  const answerStatus = statusAnswerer(stateOf('status'));
+  const status = async (request: Request, context?: RequestContext) => {
+    const answer = await answerStatus(callOf(request), context);
+    if (answer instanceof Response) return answer;
+    return 'events' in answer ? streamResponse(answer, request.signal) : responseOf(answer);
+  };
+  /** `handler`, and the same answers without Fetch objects for a poll (a GET): the Node adapter's way in (handlers/plain-answer.ts). */
+  const answeringPlainly = (handler: KitHandler): WithPlainAnswer<KitHandler> =>
+    Object.assign(handler, {
+      [PLAIN_ANSWER]: (call, context) => {
+        if (call.method !== 'GET') return handler(call.request(), context);
+        sweeper.onRequest(context);
+        return answerStatus(call, context);
+      },
+    } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
   const session = sessionHandler(
     stateOf('session'),
     options.buildRequest,
@@ -249,10 +268,12 @@ function createKit(options: KycKitOptions): KycKit {
   return {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
-    session: withSweep((request, context) =>
-      request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+    session: answeringPlainly(
+      withSweep((request, context) =>
+        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+      ),
     ),
-    status: withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),
     send: withSweep(send),
     webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
     go: withSweep(go),

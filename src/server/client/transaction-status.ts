@@ -54,7 +54,10 @@ export function answeredAt(status: TransactionStatus, now: number): TransactionS
   return { ...status, server_time: new Date(now).toISOString(), stream: true };
 }
 
-/** The status as `client` answers it now, on the service's clock (the client's own when it cannot read the service's). */
+/** Now on the service's clock, as `client` tells it (its own when it cannot read the service's): an answer's `server_time`. */
+export const serviceTimeOf = (client: Pick<KycClient, 'now' | 'serviceNow'>): number => (client.serviceNow ?? client.now)();
+
+/** The status as `client` answers it now. */
 export function answeredNow(status: TransactionStatus, client: Pick<KycClient, 'now' | 'serviceNow'>): TransactionStatus {
-  return answeredAt(status, (client.serviceNow ?? client.now)());
+  return answeredAt(status, serviceTimeOf(client));
 }

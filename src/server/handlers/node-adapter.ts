@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { RequestContext } from '../state/background.js';
+import { PLAIN_ANSWER, type PlainAnswering, type WithPlainAnswer } from './plain-answer.js';
+import type { StatusCall } from './status.js';
 
 /**
  * What `toNodeHandler` passes each handler as its context: the Node request and response it
@@ -32,12 +34,20 @@ type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
  * as `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })` keeps it), else from a
  * Buffer or string `req.body`, else by re-serializing a parsed `req.body` (an HMAC check then fails:
  * the bytes differ from what was signed).
+ *
+ * The kit's status handler answers a poll here without a Fetch `Request` or `Response` (its plain
+ * answer, handlers/plain-answer.ts): the same answer the Fetch handler gives, written at once.
  */
 export function toNodeHandler<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-  handler: (request: Request, context: NodeContext<Req, Res>) => Promise<Response>,
+  handler: WithPlainAnswer<(request: Request, context: NodeContext<Req, Res>) => Promise<Response>>,
 ): (req: Req, res: Res, next?: (error?: unknown) => void) => void {
+  const plain = handler[PLAIN_ANSWER];
   return (req, res, next) => {
-    respond((request) => handler(request, { req, res }), req as ParsedIncoming, res).catch((error: unknown) => {
+    const context: NodeContext<Req, Res> = { req, res };
+    const answering = plain
+      ? respondPlainly(plain, context, req as ParsedIncoming, res)
+      : respond((request) => handler(request, context), req as ParsedIncoming, res);
+    answering.catch((error: unknown) => {
       if (next) next(error);
       else if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -45,11 +55,51 @@ export function toNodeHandler<Req extends IncomingMessage = IncomingMessage, Res
   };
 }
 
-async function respond(handler: (request: Request) => Promise<Response>, req: ParsedIncoming, res: ServerResponse): Promise<void> {
-  // A client that goes away (a closed stream, a cancelled poll) aborts the request's signal.
+/** A client that goes away (a closed stream, a cancelled poll) aborts the request's signal. */
+function goneOnClose(res: ServerResponse): AbortSignal {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
-  const response = await handler(requestOf(req, gone.signal));
+  return gone.signal;
+}
+
+async function respond(handler: (request: Request) => Promise<Response>, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+  const gone = goneOnClose(res);
+  await write(await handler(requestOf(req, gone)), req, res, gone);
+}
+
+/** The handler's plain answer, written as it is; its `Request`, when wanted, built once (with its signal). */
+async function respondPlainly(plain: PlainAnswering, context: RequestContext, req: ParsedIncoming, res: ServerResponse): Promise<void> {
+  let built: { request: Request; gone: AbortSignal } | undefined;
+  const request = () => {
+    if (!built) {
+      const gone = goneOnClose(res);
+      built = { request: requestOf(req, gone), gone };
+    }
+    return built.request;
+  };
+  const call: StatusCall = { method: req.method ?? 'GET', url: req.url ?? '/', header: (name) => headerOf(req, name), request };
+  const answer = await plain(call, context);
+  if (answer instanceof Response) {
+    request();
+    return write(answer, req, res, built!.gone);
+  }
+  if ('events' in answer) {
+    // A status stream written straight to the response: no web stream per client.
+    res.writeHead(answer.status, answer.headers).flushHeaders();
+    const stop = answer.events({ write: (text) => void res.write(text), close: () => void res.end() });
+    return void res.once('close', stop);
+  }
+  const body = answer.body ?? '';
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);
+}
+
+/** A header as `Headers.get` gives it: its values joined by a comma and a space (Node joins them so too, for the headers read here). */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function write(response: Response, req: ParsedIncoming, res: ServerResponse, gone: AbortSignal): Promise<void> {
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
@@ -57,7 +107,7 @@ async function respond(handler: (request: Request) => Promise<Response>, req: Pa
   if (!response.body || req.method === 'HEAD') return void res.end();
   // Each chunk is written as it comes: a status stream's events are not held back.
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: unknown) => {
-    if (!gone.signal.aborted) throw error;
+    if (!gone.aborted) throw error;
   });
 }
 

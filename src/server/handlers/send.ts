@@ -5,8 +5,7 @@ import type { ResolvedSendOptions, SendChannel } from '../sends/options.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { takeLimits } from '../budgets/limits.js';
-import { sendLimits, type SendRefusal } from '../sends/limits.js';
-import type { BudgetName } from '../budgets/options.js';
+import { isSendRefusal, sendLimits, type SendRefusal } from '../sends/limits.js';
 import { limitedBody } from './limited-body.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed, notFound } from './responses.js';
 import { UUID_PATTERN } from '../../shared/wire/codes.js';
@@ -71,8 +70,8 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       const lifeMs = untilExpiry + kit.tuning.retentionMs;
       const take = await takeLimits(store, await sendLimits(kit, { uuid, owner, destination, lifeMs }, options.limits));
       if (!take.taken) {
-        if (!(take.reason in REFUSALS)) return await kit.budgets.refuse(take.reason as BudgetName, take.retryAfterMs, 'send');
-        const reason = take.reason as SendRefusal;
+        const { reason } = take;
+        if (!isSendRefusal(reason)) return await kit.budgets.refuse(reason, take.retryAfterMs, 'send');
         // Its count refuses it until the transaction expires, not for the count's whole window.
         const retryAfterMs = reason === 'too_many_sends' ? untilExpiry : take.retryAfterMs;
         return errorResponse(429, reason, REFUSALS[reason], { 'retry-after': String(seconds(retryAfterMs)) });

@@ -4,7 +4,12 @@ import type { BudgetName } from '../budgets/options.js';
 import type { KitState } from '../state/kit-state.js';
 import type { SendLimits } from './options.js';
 
-export type SendRefusal = 'too_many_sends' | 'cooldown' | 'too_many_owner_sends';
+const SEND_REFUSALS = ['too_many_sends', 'cooldown', 'too_many_owner_sends'] as const;
+
+/** A refusal by one of the send limits (docs/send-link.md), as opposed to a budget of the kit. */
+export type SendRefusal = (typeof SEND_REFUSALS)[number];
+
+export const isSendRefusal = (reason: string): reason is SendRefusal => (SEND_REFUSALS as readonly string[]).includes(reason);
 
 /**
  * What one send counts against, in the order a person can act on: the transaction's count (kept

@@ -1,6 +1,7 @@
 import type { Budgets } from '../budgets/budgets.js';
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
+import type { StatusAnswers } from '../handlers/status-answers.js';
 import type { StreamLimiter } from '../handlers/status-stream.js';
 import type { ResolvedTuning } from '../tuning.js';
 import type { BackgroundWork } from './background.js';
@@ -30,6 +31,8 @@ export interface KitState {
   tuning: ResolvedTuning;
   /** What every status answer adds about the backend's offers (the channels it sends the link on). */
   offers: Pick<TransactionStatus, 'send'>;
+  /** Each status version's ETag and answer, serialised once for the polls and the streams of every handler. */
+  answers: StatusAnswers;
   /** Where this handler's failures go, rate-limited and named after it; never throws. */
   report: Report;
 }
