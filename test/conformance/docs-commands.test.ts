@@ -33,6 +33,6 @@ describe('docs/conformance.md, in a clone', () => {
     started.push(await startCommand('sh', shell(sandbox!), '.', {}, () => fetch(`http://127.0.0.1:${sandboxPort}/sandbox/clock`)));
     started.push(await startCommand('sh', shell(host!), '.', {}));
     const { stdout } = await run('sh', shell(check!));
-    assert.match(stdout, /\n18 of 18 rules passed\n$/);
+    assert.match(stdout, /\n(\d+) of \1 rules passed\n$/);
   });
 });
