@@ -1,8 +1,7 @@
 /** The command line of `kyc-verify-sandbox`: its usage text and what it asks of startSandbox. */
 import { parseArgs } from 'node:util';
 import type { SandboxOptions, WebhookFaultRequest } from './index.js';
-import { FAULT_LIMITS } from './schemas.js';
-import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
+import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS, FAULT_LIMITS } from './defaults.js';
 
 const DEFAULT_PORT = 4010;
 

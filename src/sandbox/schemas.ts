@@ -3,6 +3,7 @@
  * `GET /openapi.json` is generated from them, so the document cannot drift from the server.
  */
 import { z } from '@hono/zod-openapi';
+import { FAULT_LIMITS, LONGEST_EXPIRATION_SECONDS } from './defaults.js';
 import { ISSUE_CODES } from '../shared/issue-codes.js';
 import { DEFAULT_EXPIRATION_SECONDS, DEFAULT_TRIES, STEP_CODES } from '../shared/wire/codes.js';
 import {
@@ -36,8 +37,7 @@ export const FIELD_LIMITS = {
   country: 64,
   nin: 20,
   allowedClients: 10,
-  /** A week: the longest link expiry, so no timer waits longer. */
-  expirationSeconds: 7 * 86_400,
+  expirationSeconds: LONGEST_EXPIRATION_SECONDS,
 } as const;
 
 const identifier = (field: z.ZodString) => field.max(FIELD_LIMITS.identifier);
@@ -162,7 +162,6 @@ export const ClockSchema = z
   .openapi('Clock', { description: 'The sandbox clock: real time plus the offset tests have added.' });
 
 /** The most copies a duplicate fault sends, and the longest a delay fault holds a delivery (a week, as `expiration`). */
-export const FAULT_LIMITS = { times: 10, delaySeconds: FIELD_LIMITS.expirationSeconds } as const;
 
 const faultScope = {
   uuid: z
