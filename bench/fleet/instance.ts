@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { MemoryStore } from '../../src/server/index.js';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { listen } from '../lib/http.js';
-import { kitRoutes } from '../lib/kit-host.js';
+import { kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
 
 export interface InstanceOptions {
   kycUrl: string;
@@ -41,7 +41,10 @@ const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
-const kit = kitRoutes(kycUrl, store, { tuning: { maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs } });
+const kit = kitRoutes(kycUrl, store, {
+  budgets: LOAD_BUDGETS,
+  tuning: { maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs },
+});
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
   collectGarbage();

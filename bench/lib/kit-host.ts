@@ -1,6 +1,13 @@
 /** A host backend built with the kit, as an integrator would: session and status handlers on node:http. */
-import { createKycKit, toNodeHandler, type KycKitOptions, type Store } from '../../src/server/index.js';
+import { createKycKit, toNodeHandler, type BudgetOptions, type KycKitOptions, type Store } from '../../src/server/index.js';
 import { countingClient, type CountingClient, type ProxyRoutes } from './provider.js';
+
+/**
+ * The budgets of an operator sized for the benches' load (thousands of transactions created in a
+ * minute, hundreds read each second, 100,000 streams): each is still checked on its path (a finite
+ * budget is counted in the store on every creation and provider read), none refuses.
+ */
+export const LOAD_BUDGETS: BudgetOptions = { createdPerMinute: 1_000_000, readsPerSecond: 100_000, streamsPerProcess: 1_000_000 };
 
 /** A host's routes, when it read each uuid from the provider, and what it created there. */
 export type KitRoutes = ProxyRoutes & Pick<CountingClient, 'readTimes' | 'created'> & { openStreams(): number };

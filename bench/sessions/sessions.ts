@@ -6,7 +6,7 @@
  */
 import type { Figure } from '../lib/figure.js';
 import { listen } from '../lib/http.js';
-import { kitRoutes } from '../lib/kit-host.js';
+import { kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
 import { generateLoad } from '../lib/load.js';
 import { startSandboxProcess } from '../lib/sandbox-process.js';
 
@@ -22,7 +22,11 @@ interface Run {
 }
 
 async function hammer(kycUrl: string, limits: 'on' | 'off'): Promise<Run> {
-  const routes = kitRoutes(kycUrl, undefined, { owner: () => 'hammering-owner', sessions: limits === 'on' ? {} : OFF });
+  const routes = kitRoutes(kycUrl, undefined, {
+    owner: () => 'hammering-owner',
+    sessions: limits === 'on' ? {} : OFF,
+    budgets: LOAD_BUDGETS,
+  });
   let next = 0;
   // `/kyc/status/mine` stands for the owner's script polling each transaction it got, in turn.
   const host = await listen((req, res) => {

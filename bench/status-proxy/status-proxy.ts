@@ -6,7 +6,7 @@
  */
 import type { Figure } from '../lib/figure.js';
 import { listen } from '../lib/http.js';
-import { createTransactions, kitRoutes } from '../lib/kit-host.js';
+import { createTransactions, kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
 import { failures, generateLoad, reportFailures } from '../lib/load.js';
 import { naiveRoutes } from './naive-proxy.js';
 import type { ProxyRoutes } from '../lib/provider.js';
@@ -65,7 +65,7 @@ async function runProxy(name: string, routes: ProxyRoutes, uuids: string[]): Pro
 export async function measureStatusProxy(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
   try {
-    const kit = kitRoutes(sandbox.url);
+    const kit = kitRoutes(sandbox.url, undefined, { budgets: LOAD_BUDGETS });
     const kitHost = await listen(kit.listener);
     const uuids = await createTransactions(kitHost.url, TRANSACTIONS).finally(() => kitHost.close());
     const withKit = await runProxy('kit', kit, uuids);
