@@ -4,11 +4,11 @@
  * when it read each uuid from the provider, and how many commands it sent to Redis.
  */
 import { Redis } from 'ioredis';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import type { ServerResponse } from 'node:http';
 import { MemoryStore } from '../../src/server/index.js';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { listen } from '../lib/http.js';
+import { settledMemory } from '../lib/memory.js';
 import { kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
 
 export interface InstanceOptions {
@@ -20,24 +20,26 @@ export interface InstanceOptions {
   maxStreamsPerCaller?: number;
   /** How often a streamed transaction is read (the kit's default is 1 s). */
   streamFollowIntervalMs?: number;
+  /** Ports to listen on (1 unless told): more connections than one port takes from one address. */
+  ports?: number;
 }
 
 export interface InstanceCounts {
   readTimes: Record<string, readonly number[]>;
   /** Commands this instance sent to Redis: one round-trip each (the store sends no pipelines). */
   redisCommands: number;
-  /** The process's heap in use and resident memory, in bytes, after a full garbage collection. */
+  /** The process's heap in use, heap reserved, memory outside the heap held by its objects, and resident memory, in bytes, after a full garbage collection. */
   heapUsed: number;
+  heapTotal: number;
+  external: number;
   rss: number;
   /** Status streams open in this process. */
   openStreams: number;
 }
 
-const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs } = JSON.parse(
+const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs, ports } = JSON.parse(
   process.argv[2]!,
 ) as InstanceOptions;
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();
@@ -45,20 +47,28 @@ const kit = kitRoutes(kycUrl, store, {
   budgets: LOAD_BUDGETS,
   tuning: { maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs },
 });
-const server = await listen((req, res) => {
-  if (req.url !== '/bench/counts') return kit.listener(req, res);
-  collectGarbage();
-  const { heapUsed, rss } = process.memoryUsage();
+const server = await listen(
+  (req, res) => {
+    if (req.url === '/bench/counts') void answerCounts(res);
+    else kit.listener(req, res);
+  },
+  { ports },
+);
+async function answerCounts(res: ServerResponse): Promise<void> {
+  const { heapUsed, heapTotal, external, rss } = await settledMemory();
   const counts: InstanceCounts = {
     readTimes: Object.fromEntries(kit.readTimes()),
     redisCommands,
     heapUsed,
+    heapTotal,
+    external,
     rss,
     openStreams: kit.openStreams(),
   };
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
-});
-console.log(`bench instance listening on ${server.url}`);
+}
+
+console.log(`bench instance listening on ${server.urls.join(' ')}`);
 
 process.once('SIGTERM', () => {
   void server.close().then(async () => {

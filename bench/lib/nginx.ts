@@ -62,6 +62,7 @@ export async function startNginx(upstream: string): Promise<Listening> {
   }
   return {
     url,
+    urls: [url],
     close: async () => {
       nginx.kill('SIGTERM');
       await exited;

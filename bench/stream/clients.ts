@@ -8,7 +8,8 @@
 import { connect, type Socket } from 'node:net';
 
 export interface ClientsOptions {
-  url: string;
+  /** The instance's ports' URLs: stream i goes to `urls[i % urls.length]`. */
+  urls: string[];
   paths: string[];
   count: number;
   watchChange: boolean;
@@ -19,13 +20,13 @@ export interface ClientsOptions {
 const OPENING_AT_ONCE = 200;
 const STATUS_EVENT = 'event: status\n';
 
-const { url, paths, count, watchChange, changeTimeoutMs } = JSON.parse(process.argv[2]!) as ClientsOptions;
-const { hostname, port } = new URL(url);
+const { urls, paths, count, watchChange, changeTimeoutMs } = JSON.parse(process.argv[2]!) as ClientsOptions;
+const ports = urls.map((url) => new URL(url));
 const sockets: Socket[] = [];
 const received: number[] = [];
 
 /** Opens one stream; resolves at its first status event. */
-const open = (path: string) =>
+const open = (path: string, { hostname, port }: URL) =>
   new Promise<void>((opened, failed) => {
     const socket = connect(Number(port), hostname);
     sockets.push(socket);
@@ -48,7 +49,9 @@ const open = (path: string) =>
 const started = performance.now();
 for (let batch = 0; batch < count; batch += OPENING_AT_ONCE) {
   await Promise.all(
-    Array.from({ length: Math.min(OPENING_AT_ONCE, count - batch) }, (_, index) => open(paths[(batch + index) % paths.length]!)),
+    Array.from({ length: Math.min(OPENING_AT_ONCE, count - batch) }, (_, index) =>
+      open(paths[(batch + index) % paths.length]!, ports[(batch + index) % ports.length]!),
+    ),
   );
 }
 process.stdout.write(`open ${performance.now() - started}\n`);

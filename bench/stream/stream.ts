@@ -4,13 +4,12 @@
  * the machine's file limit lets one instance hold (100,000 at most), and what each costs in memory;
  * then one status change fanned out to 10,000 streams of one transaction.
  */
-import { execFileSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import type { Figure } from '../lib/figure.js';
 import { createTransactions } from '../lib/kit-host.js';
 import { applyOutcome, startSandboxProcess } from '../lib/sandbox-process.js';
-import { spawnTsx } from '../lib/repo.js';
+import { raisedFileLimit, spawnTsx } from '../lib/repo.js';
 import { percentile } from '../lib/stats.js';
 import type { InstanceCounts, InstanceOptions } from '../fleet/instance.js';
 import { readBudget } from '../fleet/read-budget.js';
@@ -20,7 +19,7 @@ const HELD_STREAMS = 1000;
 const HELD_TRANSACTIONS = 200;
 const HELD_SECONDS = 20;
 const STREAMS_PER_TRANSACTION = 10;
-/** The most streams asked of one instance; fewer when the hard file limit (`ulimit -Hn`) is lower, as each is a socket at both ends. */
+/** The most streams asked of one instance; fewer when the file limit a process can be given is lower, as each is a socket at both ends. */
 const MOST_STREAMS = 100_000;
 const STREAMS_PER_TRANSACTION_MANY = 20;
 /** Files each process keeps for itself besides the streams' sockets. */
@@ -109,28 +108,49 @@ async function startClients(options: ClientsOptions) {
   };
 }
 
-/** Memory per stream of `instance` (its `/bench/counts`) with `count` streams over `paths` open: heap in use and resident. */
+/** Connections one port of the instance takes, with room to spare: one address has some 28,000 ephemeral ports to connect from. */
+const STREAMS_PER_PORT = 25_000;
+
+/**
+ * Memory per stream of `instance` (its `/bench/counts`), opening `count` streams over `paths` in two
+ * halves: heap in use and resident memory, on average from none open, and at the margin (what the
+ * second half added: each stream alone, without its transaction's state or the process's fixed costs).
+ */
 async function memoryPerStream(instance: ChildServer, paths: string[], count: number) {
-  const before = await countsOf(instance);
-  const clients = await startClients({ url: instance.url, paths, count, watchChange: false, changeTimeoutMs: 0 });
-  const during = await countsOf(instance);
-  clients.close();
+  const open = (streams: number) => startClients({ urls: instance.urls, paths, count: streams, watchChange: false, changeTimeoutMs: 0 });
+  const none = await countsOf(instance);
+  const firstHalf = await open(Math.floor(count / 2));
+  const half = await countsOf(instance);
+  const secondHalf = await open(count - Math.floor(count / 2));
+  const all = await countsOf(instance);
+  firstHalf.close();
+  secondHalf.close();
+  const per = (from: InstanceCounts, measure: 'heapUsed' | 'rss') => (all[measure] - from[measure]) / (all.openStreams - from.openStreams);
   return {
-    open: during.openStreams,
-    openedMs: clients.openedMs,
-    heap: (during.heapUsed - before.heapUsed) / during.openStreams,
-    rss: (during.rss - before.rss) / during.openStreams,
+    open: all.openStreams,
+    openedMs: firstHalf.openedMs + secondHalf.openedMs,
+    heap: per(none, 'heapUsed'),
+    rss: per(none, 'rss'),
+    marginalHeap: per(half, 'heapUsed'),
+    marginalRss: per(half, 'rss'),
   };
 }
 
 async function manyStreams(kycUrl: string): Promise<Figure[]> {
-  const hardLimit = Number(execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim()) || Infinity;
-  const count = Math.min(MOST_STREAMS, hardLimit - FILES_SPARED);
+  const fileLimit = raisedFileLimit();
+  const count = Math.min(MOST_STREAMS, fileLimit - FILES_SPARED);
+  const ports = Math.ceil(count / STREAMS_PER_PORT);
   // What a stream holds, not what its follower reads: followers read once a minute here.
-  const instance = await startInstance(kycUrl, { streamFollowIntervalMs: 60_000, maxStreamsPerTransaction: STREAMS_PER_TRANSACTION_MANY });
+  const instance = await startInstance(kycUrl, {
+    streamFollowIntervalMs: 60_000,
+    maxStreamsPerTransaction: STREAMS_PER_TRANSACTION_MANY,
+    ports,
+  });
   const kit = await (async () => {
     const uuids = await createTransactions(instance.url, Math.ceil(count / STREAMS_PER_TRANSACTION_MANY));
-    console.error(`bench: stream: ${uuids.length} transactions created; opening ${count} streams (hard file limit ${hardLimit})`);
+    console.error(
+      `bench: stream: ${uuids.length} transactions created; opening ${count} streams (file limit ${fileLimit}, ${ports} ports)`,
+    );
     return memoryPerStream(
       instance,
       uuids.map((uuid) => `/kyc/status/${uuid}`),
@@ -138,21 +158,40 @@ async function manyStreams(kycUrl: string): Promise<Figure[]> {
     );
   })().finally(() => instance.close());
   // The same connections held by node:http alone: what a stream costs before the kit adds anything.
-  const bare = await startChildServer('bench/stream/bare-server.ts', [], { raiseFileLimit: true });
+  const bare = await startChildServer('bench/stream/bare-server.ts', [String(ports)], { raiseFileLimit: true });
   const floor = await memoryPerStream(bare, ['/'], count).finally(() => bare.close());
   const many = count.toLocaleString('en');
+  const secondHalf = `the second ${(count - Math.floor(count / 2)).toLocaleString('en')}`;
   return [
     {
-      figure: 'Streams: most open on one instance (100,000, or what the hard file limit allows)',
+      figure: 'Streams: most open on one instance (100,000, or what the file limit allows)',
       unit: 'streams',
       median: kit.open,
       runs: 1,
     },
     { figure: `Streams: time to open ${many} (each to its first event)`, unit: 'ms', median: kit.openedMs, runs: 1 },
-    { figure: 'Streams: heap per open stream', unit: 'bytes', median: kit.heap, runs: 1 },
-    { figure: 'Streams: resident memory per open stream', unit: 'bytes', median: kit.rss, runs: 1 },
-    { figure: 'Streams, bare node:http SSE (the floor): heap per open connection', unit: 'bytes', median: floor.heap, runs: 1 },
-    { figure: 'Streams, bare node:http SSE (the floor): resident memory per open connection', unit: 'bytes', median: floor.rss, runs: 1 },
+    { figure: `Streams: heap per open stream, ${many} open`, unit: 'bytes', median: kit.heap, runs: 1 },
+    { figure: `Streams: resident memory per open stream, ${many} open`, unit: 'bytes', median: kit.rss, runs: 1 },
+    { figure: `Streams: heap per open stream, ${secondHalf} alone`, unit: 'bytes', median: kit.marginalHeap, runs: 1 },
+    { figure: `Streams: resident memory per open stream, ${secondHalf} alone`, unit: 'bytes', median: kit.marginalRss, runs: 1 },
+    {
+      figure: `Streams, bare node:http SSE (the floor): heap per open connection, ${many} open`,
+      unit: 'bytes',
+      median: floor.heap,
+      runs: 1,
+    },
+    {
+      figure: `Streams, bare node:http SSE (the floor): resident memory per open connection, ${many} open`,
+      unit: 'bytes',
+      median: floor.rss,
+      runs: 1,
+    },
+    {
+      figure: `Streams, bare node:http SSE (the floor): resident memory per open connection, ${secondHalf} alone`,
+      unit: 'bytes',
+      median: floor.marginalRss,
+      runs: 1,
+    },
   ];
 }
 
@@ -162,7 +201,7 @@ async function fannedOut(kycUrl: string): Promise<Figure[]> {
   try {
     const [uuid] = await createTransactions(instance.url, 1);
     const clients = await startClients({
-      url: instance.url,
+      urls: instance.urls,
       paths: [`/kyc/status/${uuid}`],
       count: FANNED_OUT_STREAMS,
       watchChange: true,

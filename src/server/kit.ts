@@ -12,7 +12,8 @@ import { resolveSessionOptions, type SessionOptions } from './sessions/options.j
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
 import { callOf, statusAnswerer } from './handlers/status.js';
 import { StatusAnswers } from './handlers/status-answers.js';
-import { streamResponse, StreamLimiter } from './handlers/status-stream.js';
+import { OpenStreams } from './handlers/open-streams.js';
+import { streamResponse } from './handlers/status-stream.js';
 import { webhookHandler, type WebhookOptions } from './handlers/webhook.js';
 import { notFound, responseOf } from './handlers/responses.js';
 import { BackgroundWork, type RequestContext } from './state/background.js';
@@ -206,7 +207,7 @@ function createKit(options: KycKitOptions): KycKit {
     reportChannel: reporter.for('store'),
     now: client.now,
   });
-  const streams = new StreamLimiter({ ...tuning, ...budgets.limits });
+  const streams = new OpenStreams({ ...tuning, ...budgets.limits });
   const offers = sends ? { send: [...sends.channels] } : {};
   const answers = new StatusAnswers(offers);
   /** What a handler works with: the kit's parts, and a report that names the handler. */

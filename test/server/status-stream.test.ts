@@ -83,6 +83,18 @@ test('sends a heartbeat event while nothing changes', async () => {
   events.close();
 });
 
+test("one stream's heartbeat goes on when another stream of the process closes (one timer beats for all)", async () => {
+  const { stream } = await hostWithSession({ tuning: { streamHeartbeatMs: 100 } });
+  const [staying, leaving] = [await stream(), await stream()];
+  await leaving.next('ping');
+  leaving.close();
+  await leaving.ended;
+  const pingsBefore = staying.seen('ping').length;
+  await staying.next('ping');
+  while (staying.seen('ping').length < pingsBefore + 3) await staying.next('ping');
+  staying.close();
+});
+
 test('a reconnection naming the current version gets no repeat, and the next change', async () => {
   const { stream, uuid } = await hostWithSession({ tuning: { streamHeartbeatMs: 100 } });
   const first = await stream();

@@ -29,9 +29,11 @@ export class Budgets {
     return this.options.limits;
   }
 
-  /** The client address of `request`, when the host says how to find it. */
-  async addressOf(request: Request): Promise<string | undefined> {
-    return (await this.options.clientAddress?.(request)) || undefined;
+  /** The client address of `request`, when the host says how to find it (a request built only then, when given as a function). */
+  async addressOf(request: Request | (() => Request)): Promise<string | undefined> {
+    const { clientAddress } = this.options;
+    if (!clientAddress) return undefined;
+    return (await clientAddress(typeof request === 'function' ? request() : request)) || undefined;
   }
 
   /** The store-held limit of budget `name` (for one address or destination when `of` is given), or null when it is off or has no subject. */

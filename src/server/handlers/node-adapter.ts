@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { RequestContext } from '../state/background.js';
+import type { EventSink } from './open-streams.js';
 import { PLAIN_ANSWER, type PlainAnswering, type WithPlainAnswer } from './plain-answer.js';
 import type { StatusCall } from './status.js';
 
@@ -86,11 +87,23 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
   if ('events' in answer) {
     // A status stream written straight to the response: no web stream per client.
     res.writeHead(answer.status, answer.headers).flushHeaders();
-    const stop = answer.events({ write: (text) => void res.write(text), close: () => void res.end() });
-    return void res.once('close', stop);
+    return void res.once('close', answer.events(new ResponseSink(res)));
   }
   const body = answer.body ?? '';
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);
+}
+
+/** A stream's events written to the Node response: an object whose methods are shared, no closures per client. */
+class ResponseSink implements EventSink {
+  constructor(private readonly res: ServerResponse) {}
+
+  write(text: string): void {
+    this.res.write(text);
+  }
+
+  close(): void {
+    this.res.end();
+  }
 }
 
 /** A header as `Headers.get` gives it: its values joined by a comma and a space (Node joins them so too, for the headers read here). */

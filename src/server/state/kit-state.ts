@@ -2,7 +2,7 @@ import type { Budgets } from '../budgets/budgets.js';
 import type { KycClient } from '../client/client.js';
 import type { OwnerOf } from '../handlers/owner.js';
 import type { StatusAnswers } from '../handlers/status-answers.js';
-import type { StreamLimiter } from '../handlers/status-stream.js';
+import type { OpenStreams } from '../handlers/open-streams.js';
 import type { ResolvedTuning } from '../tuning.js';
 import type { BackgroundWork } from './background.js';
 import type { Report } from './error-reporter.js';
@@ -25,7 +25,7 @@ export interface KitState {
   owner: OwnerOf | undefined;
   /** The live statuses behind the status streams, and the streams open. */
   feed: StatusFeed;
-  streams: StreamLimiter;
+  streams: OpenStreams;
   /** The budgets no choice of owner escapes (docs/budgets.md). */
   budgets: Budgets;
   tuning: ResolvedTuning;

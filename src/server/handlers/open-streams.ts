@@ -1,0 +1,70 @@
+import type { BudgetName, ResolvedBudgets } from '../budgets/options.js';
+import type { ResolvedTuning } from '../tuning.js';
+
+type StreamLimits = Pick<ResolvedTuning, 'maxStreamsPerTransaction' | 'maxStreamsPerCaller' | 'streamHeartbeatMs'> &
+  Pick<ResolvedBudgets, 'streamsPerProcess' | 'streamsPerAddress'>;
+
+/** Where an open stream's events go (status-stream.ts). */
+export interface EventSink {
+  write(text: string): void;
+  close(): void;
+}
+
+const PING = 'event: ping\ndata: {}\n\n';
+
+/**
+ * The status streams open in this process: it counts them per transaction, per caller, per client
+ * address (when known) and in all, and refuses one past any limit; and it keeps them alive with one
+ * heartbeat, a ping to every stream each interval from one timer (not a timer per stream: at
+ * 100,000 streams, each byte a stream holds is 100 KB), so a stream's first ping comes within an
+ * interval of its opening and then one each interval.
+ */
+export class OpenStreams {
+  readonly #counts = new Map<string, number>();
+  readonly #alive = new Set<EventSink>();
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly limits: StreamLimits) {}
+
+  /** Counts a stream of `uuid` for `caller` from `address`, unless one of them is at its limit: then which budget refuses it, or 'too_many_streams'. */
+  open(uuid: string, caller: string, address: string | undefined): 'too_many_streams' | BudgetName | null {
+    const counted = this.#keys(uuid, caller, address);
+    const full = counted.find(([key, limit]) => (this.#counts.get(key) ?? 0) >= limit);
+    if (full) return full[2];
+    for (const [key] of counted) this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    return null;
+  }
+
+  close(uuid: string, caller: string, address: string | undefined): void {
+    for (const [key] of this.#keys(uuid, caller, address)) {
+      const count = (this.#counts.get(key) ?? 1) - 1;
+      if (count) this.#counts.set(key, count);
+      else this.#counts.delete(key);
+    }
+  }
+
+  /** Pings `sink` each heartbeat until `release`. */
+  keepAlive(sink: EventSink): void {
+    this.#alive.add(sink);
+    this.#heartbeat ??= setInterval(() => {
+      for (const alive of this.#alive) alive.write(PING);
+    }, this.limits.streamHeartbeatMs);
+  }
+
+  release(sink: EventSink): void {
+    this.#alive.delete(sink);
+    if (this.#alive.size) return;
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  #keys(uuid: string, caller: string, address: string | undefined): [string, number, 'too_many_streams' | BudgetName][] {
+    const { maxStreamsPerTransaction, maxStreamsPerCaller, streamsPerProcess, streamsPerAddress } = this.limits;
+    return [
+      [`uuid:${uuid}`, maxStreamsPerTransaction, 'too_many_streams'],
+      [`caller:${caller}`, maxStreamsPerCaller, 'too_many_streams'],
+      ['process', streamsPerProcess, 'streamsPerProcess'],
+      ...(address === undefined ? [] : [[`address:${address}`, streamsPerAddress, 'streamsPerAddress'] as [string, number, BudgetName]]),
+    ];
+  }
+}
