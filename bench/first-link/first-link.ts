@@ -3,8 +3,8 @@
  * (slow-phone.ts) until the element's link is on screen, and the bytes downloaded by then. The
  * phone (390×844, touch, mode auto: the button) and the desktop (1280×800, mode qr: the QR code),
  * each with the build as shipped (the QR encoder a lazy chunk, fetched when a code is first drawn)
- * and with the encoder in the bundle (qr-encoder-in-bundle.ts), runs interleaved so that the
- * machine's load falls on all four alike.
+ * and with the bench's variants of it (qr-encoder-variants.ts), runs interleaved so that the
+ * machine's load falls on every case alike.
  */
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
@@ -14,7 +14,7 @@ import type { Listening } from '../lib/http.js';
 import { sampled } from '../lib/stats.js';
 import { startFirstLinkHost } from './host.js';
 import { loadOnce, type FirstLink } from './load-once.js';
-import { buildWithEncoderInBundle } from './qr-encoder-in-bundle.js';
+import { buildWithEncoderFetchedEarly, buildWithEncoderInBundle } from './qr-encoder-variants.js';
 
 const RUNS = 20;
 
@@ -24,8 +24,12 @@ const DEVICES = [
   { name: 'desktop', link: 'QR', path: '/?mode=qr', context: { viewport: { width: 1280, height: 800 } } },
 ] satisfies { name: string; link: string; path: string; context: BrowserContextOptions }[];
 
-/** The build as shipped (no suffix), and the variant. */
-const BUILDS = { '': () => buildBrowser('standalone'), ', QR encoder in the bundle': buildWithEncoderInBundle };
+/** The build as shipped (no suffix), and the bench's variants (qr-encoder-variants.ts). */
+const BUILDS = {
+  '': () => buildBrowser('standalone'),
+  ', QR encoder in the bundle': buildWithEncoderInBundle,
+  ', QR chunk fetched at once on a wide screen': buildWithEncoderFetchedEarly,
+};
 
 /** A host per build, each serving its files from memory (the temp folders go at once). */
 async function startHosts(): Promise<[string, Listening][]> {
