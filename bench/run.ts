@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element layout-shift reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element layout-shift first-link reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureElement } from './element/element.js';
+import { measureFirstLink } from './first-link/first-link.js';
 import { measureFleet } from './fleet/fleet.js';
 import { measureFlood } from './flood/flood.js';
 import { measureInstall } from './install/install.js';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   size: measureSize,
   element: measureElement,
   'layout-shift': measureLayoutShift,
+  'first-link': measureFirstLink,
   reaction: measureReaction,
   steps: measureSteps,
   'status-proxy': measureStatusProxy,

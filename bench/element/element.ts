@@ -5,33 +5,17 @@
  * a third thousand is reported too: a leak shows there as well. The status route answers pending at once,
  * so the element's own work is what is timed.
  */
-import type { RequestListener } from 'node:http';
 import type { CDPSession } from 'playwright-core';
 import { openPage } from '../lib/browser.js';
 import type { Figure } from '../lib/figure.js';
 import { startPageServer } from '../lib/page-server.js';
+import { answerPending } from '../lib/pending-status.js';
 import { sampled } from '../lib/stats.js';
 
 const PAINT_RUNS = 50;
 const CYCLES = 1000;
 /** Cycles per page.evaluate, so one slow stretch cannot hold the whole run past Playwright's timeout. */
 const CYCLES_PER_CALL = 100;
-
-const answerPending: RequestListener = (req, res) => {
-  const uuid = /^\/kyc\/status\/([^/?]+)$/.exec(req.url ?? '')?.[1];
-  if (!uuid) return void res.writeHead(404).end();
-  const now = Date.now();
-  const status = {
-    uuid: decodeURIComponent(uuid),
-    state: 'pending',
-    step: 'Session_start',
-    code: null,
-    issue_description: null,
-    expires_at: new Date(now + 600_000).toISOString(),
-    updated_at: new Date(now).toISOString(),
-  };
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(status));
-};
 
 /** Used JS heap in bytes after two full collections (the second catches what the first's finalizers freed). */
 async function heapAfterGc(cdp: CDPSession): Promise<number> {

@@ -1,0 +1,33 @@
+/** One cold load of the first-link page: a new browser context (empty cache) on the slow phone. */
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { repoRoot } from '../lib/repo.js';
+import { emulateSlowPhone } from './slow-phone.js';
+
+const PROBE = join(repoRoot, 'bench/lib/page/first-link.js');
+/** Generous: a loaded machine slows the throttled page further. */
+const TIMEOUT_MS = 60_000;
+
+export interface FirstLink {
+  /** From navigation start to the frame that first shows the link. */
+  ms: number;
+  /** Downloaded by then, headers included. */
+  bytes: number;
+  /** The paths downloaded by then. */
+  files: string[];
+}
+
+export async function loadOnce(browser: Browser, url: string, device: BrowserContextOptions): Promise<FirstLink> {
+  const context = await browser.newContext(device);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ path: PROBE });
+    await emulateSlowPhone(await context.newCDPSession(page));
+    await page.goto(url, { timeout: TIMEOUT_MS });
+    // A string, not a function: tsx's transpiled functions may call helpers the page does not have.
+    const shown = await page.waitForFunction('window.firstLink', undefined, { timeout: TIMEOUT_MS, polling: 100 });
+    return (await shown.jsonValue()) as FirstLink;
+  } finally {
+    await context.close();
+  }
+}
