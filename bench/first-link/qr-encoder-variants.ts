@@ -1,34 +1,36 @@
 /**
  * The bench's variants of where the standalone bundle gets its QR encoder, each a rewrite of the
- * view (src/element/view/kyc-verify.view.ts) at build time; the shipped builds are vite.config.ts's
- * own, which fetch kyc-verify.qr.js when a QR code is first drawn. A rewrite whose text is gone
+ * element's source at build time; the shipped builds are vite.config.ts's own, which fetch
+ * kyc-verify.qr.js as soon as an element that draws QR codes renders. A rewrite whose text is gone
  * from the source fails the build, so that a variant cannot silently become the shipped build.
  */
 import { buildBrowser, type BrowserBuild } from '../lib/build.js';
 
 const VIEW = /[\\/]src[\\/]element[\\/]view[\\/]kyc-verify\.view\.ts$/;
+const ELEMENT = /[\\/]src[\\/]element[\\/]kyc-verify\.ts$/;
 const LAZY_IMPORT = "() => import('./qr-path.js')";
-const ENCODER_DECLARED = 'const qrEncoder = lazyChunk<';
+const EARLY_LOAD = 'if (!buttonOnly(this.mode)) loadQrEncoder(() => this.requestUpdate());';
 const QR_CHUNK = 'kyc-verify.qr.js';
 
 interface CodeSplitting {
   groups?: { name: string }[];
 }
 
-/** A Vite plugin that rewrites the view with `edit`, which must find `needle` in it. */
-const viewRewrite = (name: string, needle: string, edit: (code: string) => string) => ({
+/** A Vite plugin that rewrites the source file `file` with `edit`, which must find `needle` in it. */
+const rewrite = (name: string, file: RegExp, needle: string, edit: (code: string) => string) => ({
   name: `bench-${name}`,
   enforce: 'pre' as const,
   transform(code: string, id: string) {
-    if (!VIEW.test(id)) return undefined;
+    if (!file.test(id)) return undefined;
     if (!code.includes(needle)) throw new Error(`${id} no longer holds ${needle}: update the bench's ${name}`);
     return edit(code);
   },
 });
 
 /** The view imports qr-path.ts statically and hands it to the same lazyChunk: the encoder as it was before its chunk. */
-const encoderInBundle = viewRewrite(
+const encoderInBundle = rewrite(
   'qr-encoder-in-bundle',
+  VIEW,
   LAZY_IMPORT,
   (code) => `import * as encoderInBundle from './qr-path.js';\n${code.replace(LAZY_IMPORT, '() => Promise.resolve(encoderInBundle)')}`,
 );
@@ -43,16 +45,8 @@ const noEncoderChunk = {
   },
 };
 
-/**
- * The chunk fetched as soon as the bundle runs where auto mode shows a QR code (a wide screen),
- * alongside the session request rather than after its answer; a phone still never fetches it.
- * (Per page, not per element: here every element is in the page when the bundle runs.)
- */
-const encoderFetchedEarly = viewRewrite(
-  'qr-encoder-fetched-early',
-  ENCODER_DECLARED,
-  (code) => `${code}\nif (!buttonOnly('auto')) qrEncoder(() => {});\n`,
-);
+/** The chunk fetched when the first QR code is drawn, after the session's answer (the shipped build before it was fetched early). */
+const encoderFetchedWhenDrawn = rewrite('qr-encoder-fetched-when-drawn', ELEMENT, EARLY_LOAD, (code) => code.replace(EARLY_LOAD, ''));
 
 /** The standalone build with the QR encoder in kyc-verify.bundle.js and no kyc-verify.qr.js beside it. */
 export async function buildWithEncoderInBundle(): Promise<BrowserBuild> {
@@ -64,5 +58,5 @@ export async function buildWithEncoderInBundle(): Promise<BrowserBuild> {
   return built;
 }
 
-/** The standalone build whose kyc-verify.qr.js is fetched when the bundle runs on a wide screen. */
-export const buildWithEncoderFetchedEarly = (): Promise<BrowserBuild> => buildBrowser('standalone', [], [encoderFetchedEarly]);
+/** The standalone build whose kyc-verify.qr.js is fetched only when the first QR code is drawn. */
+export const buildWithEncoderFetchedWhenDrawn = (): Promise<BrowserBuild> => buildBrowser('standalone', [], [encoderFetchedWhenDrawn]);

@@ -13,7 +13,8 @@ import { languageOf, stringsFor, type KycVerifyStrings, type ShownStrings } from
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
 import { outcomeOf } from './machine/outcome.js';
 import { styles } from './view/kyc-verify.styles.js';
-import { keepFocus, keepingLastQrCode, renderView, type ViewActions } from './view/kyc-verify.view.js';
+import { keepFocus, keepingLastQrCode, loadQrEncoder, renderView, type ViewActions } from './view/kyc-verify.view.js';
+import { buttonOnly } from './view/outcome-view.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -226,6 +227,7 @@ export class KycVerify extends LitElement {
 
   protected override willUpdate(): void {
     this.#send({ type: 'configure', setup: this.#setup() });
+    if (!buttonOnly(this.mode)) loadQrEncoder(() => this.requestUpdate());
   }
 
   #setup(): Setup {

@@ -43,8 +43,9 @@ const URGENT_SECONDS = 30;
 
 /**
  * The QR encoder (qr-path.ts with qrcode's), a chunk of its own (kyc-verify.qr.js beside the
- * standalone bundle) loaded the first time a QR code is drawn: a phone shown the button never
- * downloads it. When it cannot load, every link is drawn as the button alone.
+ * standalone bundle) loaded as soon as an element that draws QR codes renders (`loadQrEncoder`), or
+ * the first time a QR code is drawn: a phone shown the button never downloads it. When it cannot
+ * load, every link is drawn as the button alone.
  */
 const qrEncoder = lazyChunk<{ qrPath(text: string): QrPath | null }>(
   () => import('./qr-path.js'),
@@ -52,6 +53,12 @@ const qrEncoder = lazyChunk<{ qrPath(text: string): QrPath | null }>(
   'kyc-verify.qr.js',
   'the button instead of a QR code',
 );
+
+/**
+ * Starts loading the QR encoder before there is a link to draw, beside the session request rather
+ * than after its answer (on a slow network, a round trip less before the QR code: bench/README.md).
+ */
+export const loadQrEncoder = (loaded: () => void): void => void qrEncoder(loaded);
 
 /**
  * A `qrCodeOf` (the QR code of a link, null when the link is too long for one, undefined while the

@@ -85,8 +85,9 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
     return write(answer, req, res, built!.gone);
   }
   if ('events' in answer) {
-    // A status stream written straight to the response: no web stream per client.
-    res.writeHead(answer.status, answer.headers).flushHeaders();
+    // A status stream written straight to the response: no web stream per client. Its first
+    // event (`retry`, written at once) leaves with the headers, in one write to the socket.
+    res.writeHead(answer.status, answer.headers);
     return void res.once('close', answer.events(new ResponseSink(res)));
   }
   const body = answer.body ?? '';
