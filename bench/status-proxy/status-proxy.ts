@@ -8,6 +8,7 @@ import type { Figure } from '../lib/figure.js';
 import { listen } from '../lib/http.js';
 import { createTransactions, kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
 import { failures, generateLoad, reportFailures } from '../lib/load.js';
+import { profiled } from '../lib/profile.js';
 import { naiveRoutes } from './naive-proxy.js';
 import type { ProxyRoutes } from '../lib/provider.js';
 import { startSandboxProcess } from '../lib/sandbox-process.js';
@@ -29,10 +30,12 @@ async function runProxy(name: string, routes: ProxyRoutes, uuids: string[]): Pro
     let readsBefore = 0;
     let cpuBefore = process.cpuUsage();
     const paths = uuids.map((uuid) => `/kyc/status/${uuid}`);
-    const load = await generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths }, () => {
-      readsBefore = routes.providerReads();
-      cpuBefore = process.cpuUsage();
-    });
+    const load = await profiled(`status-proxy-${name}`, () =>
+      generateLoad({ url: proxy.url, connections: WIDGETS, durationSeconds: SECONDS, paths }, () => {
+        readsBefore = routes.providerReads();
+        cpuBefore = process.cpuUsage();
+      }),
+    );
     const cpu = process.cpuUsage(cpuBefore);
     const providerReads = routes.providerReads() - readsBefore;
     reportFailures(`status proxy (${name})`, load);

@@ -88,7 +88,8 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
     // A status stream written straight to the response: no web stream per client. Its first
     // event (`retry`, written at once) leaves with the headers, in one write to the socket.
     res.writeHead(answer.status, answer.headers);
-    return void res.once('close', answer.events(new ResponseSink(res)));
+    // 'close' comes once: `on` spares the wrapper `once` makes for each stream.
+    return void res.on('close', answer.events(new ResponseSink(res)));
   }
   const body = answer.body ?? '';
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);

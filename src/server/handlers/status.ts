@@ -46,7 +46,9 @@ export function statusAnswerer(kit: KitState) {
       const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
       if (!created || !(await isOwnedBy(created.owner, call, kit.owner, context))) return notFoundAnswer();
-      if (call.header('accept')?.includes('text/event-stream')) return await statusStream(kit, uuid, created.owner ?? uuid, call, context);
+      // The stored record's uuid, not the one read from this URL: a stream keeps it, and every stream of the transaction shares it.
+      if (call.header('accept')?.includes('text/event-stream'))
+        return await statusStream(kit, created.uuid, created.owner ?? created.uuid, call, context);
       const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
       // Served stale: the failure behind it still reaches onError.
       if (failure) kit.report(failure, uuid);
