@@ -23,14 +23,19 @@ const readyLimitMs = 20_000;
  */
 export async function startRedisCluster(count = 3): Promise<RedisCluster> {
   const directory = mkdtempSync(join(tmpdir(), 'kyc-verify-cluster-'));
-  const ports = await distinctFreePorts(count);
-  const servers = await Promise.all(
-    ports.map((port) =>
+  // Each node's cluster bus on a free port of its own: by default it is the node's port + 10,000,
+  // which may be taken, or past 65,535 for a port from the top of the ephemeral range.
+  const free = await distinctFreePorts(2 * count);
+  const ports = free.slice(0, count);
+  const launched = await Promise.allSettled(
+    ports.map((port, index) =>
       launchRedis(port, [
         '--appendonly',
         'no',
         '--cluster-enabled',
         'yes',
+        '--cluster-port',
+        String(free[count + index]),
         '--cluster-config-file',
         join(directory, `nodes-${port}.conf`),
         '--dir',
@@ -38,10 +43,16 @@ export async function startRedisCluster(count = 3): Promise<RedisCluster> {
       ]),
     ),
   );
+  const servers = launched.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {
     await Promise.all(servers.map(stopServer));
     rmSync(directory, { recursive: true, force: true });
   };
+  const failed = launched.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
   const nodes = ports.map((port) => `127.0.0.1:${port}`);
   try {
     await run(cli, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
