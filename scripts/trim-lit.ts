@@ -49,6 +49,8 @@ const REWRITES: Record<string, Rewrite[]> = {
 export function trimLit(): Plugin {
   return {
     name: 'kyc-verify:trim-lit',
+    // Builds only: the dev server hands Lit to the browser as it is.
+    apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       const module = Object.keys(REWRITES).find((path) => id.replaceAll('\\', '/').endsWith(`/node_modules/${path}`));
