@@ -12,6 +12,7 @@ import { literalsHtmlCssMinifier } from '@literals/rollup-plugin-html-css-minifi
 import { defineConfig } from 'vite';
 import { bundleQrcode } from './scripts/bundle-qrcode.js';
 import { terserPass } from './scripts/terser-pass.js';
+import { trimLit } from './scripts/trim-lit.js';
 import packageJson from './package.json' with { type: 'json' };
 
 const QRCODE_COPYRIGHT = 'qrcode, Copyright 2012 Ryan Day, 2009 Kazuhiko Arase (MIT)';
@@ -57,7 +58,8 @@ export default defineConfig(({ mode }) => {
     // Both builds take qrcode's encoder in as ES modules: qrcode ships CommonJS only, which bundlers
     // (Angular's among them) would otherwise see in the ES module build and wrap. terser runs after
     // rolldown's own minifier: its repeated passes find bytes rolldown leaves (scripts/terser-pass.ts).
-    plugins: [minifyTemplates(), bundleQrcode(), terserPass()],
+    // The standalone bundle leaves out what the element never uses of Lit (scripts/trim-lit.ts).
+    plugins: [minifyTemplates(), bundleQrcode(), trimLit(), terserPass()],
     // Lit's production build (no dev-mode warnings) in the standalone bundle.
     resolve: { conditions: ['production', 'browser', 'module', 'import', 'default'] },
     build: {

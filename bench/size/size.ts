@@ -8,6 +8,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildBrowser } from '../lib/build.js';
 import type { Figure } from '../lib/figure.js';
+import { measureBundleParts } from './parts.js';
 
 const LIT = /^(lit|lit-html|lit-element)(\/|$)|^@lit\//;
 
@@ -76,7 +77,7 @@ const rows = (name: string, sizes: Sizes): Figure[] =>
 /**
  * Lit's share is what the standalone bundle loses when Lit is left out as an import; the element's
  * own share is the bundle without it. Compressed shares do not add up exactly to the whole:
- * compression works across the seams.
+ * compression works across the seams. Then what each part of the bundle costs (parts.ts).
  */
 export async function measureSize(): Promise<Figure[]> {
   const bundle = await buildSizes('standalone');
@@ -88,5 +89,6 @@ export async function measureSize(): Promise<Figure[]> {
     ...rows('standalone bundle, element share', ownInBundle),
     ...rows('standalone bundle, lit share', minus(bundle, ownInBundle)),
     ...(await lazyChunkSizes()),
+    ...(await measureBundleParts()),
   ];
 }
