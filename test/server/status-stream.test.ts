@@ -95,6 +95,23 @@ test("one stream's heartbeat goes on when another stream of the process closes (
   staying.close();
 });
 
+test('a stream hears its first ping a whole heartbeat after it opened, whatever other streams the process holds', async () => {
+  const heartbeatMs = 800;
+  const { stream } = await hostWithSession({ tuning: { streamHeartbeatMs: heartbeatMs } });
+  const earlier = await stream();
+  await earlier.next('ping');
+  // One sixteenth of the interval later: the process's timer is mid-interval when the next stream opens.
+  await new Promise((resolve) => setTimeout(resolve, heartbeatMs / 16));
+  const opening = performance.now();
+  const later = await stream();
+  await later.next('status');
+  await later.next('ping');
+  // The heartbeat's slices may put the first ping up to one sixteenth of the interval early, never sooner.
+  assert.ok(performance.now() - opening >= heartbeatMs - heartbeatMs / 16);
+  earlier.close();
+  later.close();
+});
+
 test('a reconnection naming the current version gets no repeat, and the next change', async () => {
   const { stream, uuid } = await hostWithSession({ tuning: { streamHeartbeatMs: 100 } });
   const first = await stream();
@@ -122,6 +139,55 @@ test('more streams of one transaction than the limit answer 429', async () => {
   const third = await stream();
   assert.equal(third.response.status, 429);
   for (const events of open) events.close();
+});
+
+/** A `clientAddress` that holds the first stream it is asked about until `release()`: that answer is still being made. */
+function heldAddress() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const firstAsked = new Promise<void>((resolve) => (asked = resolve));
+  let streams = 0;
+  const clientAddress = async (request: Request) => {
+    if (request.headers.get('accept') === 'text/event-stream' && streams++ === 0) {
+      asked();
+      await held;
+    }
+    return '203.0.113.7';
+  };
+  return { clientAddress, firstAsked, release };
+}
+
+test('a client that leaves while its stream is being answered frees it: on the Node adapter', async () => {
+  const { clientAddress, firstAsked, release } = heldAddress();
+  const { statusUrl, stream, kit } = await hostWithSession({ clientAddress, tuning: { maxStreamsPerTransaction: 1 } });
+  const leaving = new AbortController();
+  const gone = fetch(statusUrl, { headers: { accept: 'text/event-stream', 'x-user': 'alice' }, signal: leaving.signal }).catch(() => null);
+  await firstAsked;
+  leaving.abort();
+  await gone;
+  // The server has seen the connection close before it answers.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(kit.openStreams, 0);
+  const next = await stream();
+  assert.equal(next.response.status, 200);
+  next.close();
+});
+
+test('a client that leaves while its stream is being answered frees it: on the Fetch handler', async () => {
+  const { clientAddress, firstAsked, release } = heldAddress();
+  const { statusUrl, kit } = await hostWithSession({ clientAddress, tuning: { maxStreamsPerTransaction: 1 } });
+  const leaving = new AbortController();
+  const answering = kit.status(
+    new Request(statusUrl, { headers: { accept: 'text/event-stream', 'x-user': 'alice' }, signal: leaving.signal }),
+  );
+  await firstAsked;
+  leaving.abort();
+  release();
+  assert.equal((await answering).status, 200);
+  assert.equal(kit.openStreams, 0);
 });
 
 test('a client that goes away frees its stream and its slot under the limit', async () => {

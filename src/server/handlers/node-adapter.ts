@@ -88,8 +88,11 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
     // A status stream written straight to the response: no web stream per client. Its first
     // event (`retry`, written at once) leaves with the headers, in one write to the socket.
     res.writeHead(answer.status, answer.headers);
+    const stop = answer.events(new ResponseSink(res));
+    // A client that left while the answer was made (its 'close' already came) frees its stream now.
+    if (res.destroyed) return stop();
     // 'close' comes once: `on` spares the wrapper `once` makes for each stream.
-    return void res.on('close', answer.events(new ResponseSink(res)));
+    return void res.on('close', stop);
   }
   const body = answer.body ?? '';
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) }).end(body);

@@ -12,16 +12,24 @@ export interface EventSink {
 
 const PING = 'event: ping\ndata: {}\n\n';
 
+/** The heartbeat's slices: each tick pings one, so no tick writes to more than a sixteenth of the streams. */
+const SLICES = 16;
+
 /**
  * The status streams open in this process: it counts them per transaction, per caller, per client
  * address (when known) and in all, and refuses one past any limit; and it keeps them alive with one
- * heartbeat, a ping to every stream each interval from one timer (not a timer per stream: at
- * 100,000 streams, each byte a stream holds is 100 KB), so a stream's first ping comes within an
- * interval of its opening and then one each interval.
+ * heartbeat timer (not a timer per stream: at 100,000 streams, each byte a stream holds is 100 KB).
+ * The streams are dealt into slices and each tick pings one slice, so the writes spread over the
+ * interval as separate timers would spread them, rather than stalling the process in one burst; a
+ * stream joins the slice pinged last, so its first ping comes one interval after it opened, as the
+ * first status event does not wait on it.
  */
 export class OpenStreams {
   readonly #counts = new Map<string, number>();
-  readonly #alive = new Set<EventSink>();
+  readonly #slices = Array.from({ length: SLICES }, () => new Set<EventSink>());
+  /** The slice the next tick pings. */
+  #nextSlice = 0;
+  #alive = 0;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly limits: StreamLimits) {}
@@ -43,17 +51,18 @@ export class OpenStreams {
     }
   }
 
-  /** Pings `sink` each heartbeat until `release`. */
+  /** Pings `sink` each heartbeat interval, the first one interval from now, until `release`. */
   keepAlive(sink: EventSink): void {
-    this.#alive.add(sink);
+    this.#slices[(this.#nextSlice + SLICES - 1) % SLICES]!.add(sink);
+    this.#alive++;
     this.#heartbeat ??= setInterval(() => {
-      for (const alive of this.#alive) alive.write(PING);
-    }, this.limits.streamHeartbeatMs);
+      for (const alive of this.#slices[this.#nextSlice]!) alive.write(PING);
+      this.#nextSlice = (this.#nextSlice + 1) % SLICES;
+    }, this.limits.streamHeartbeatMs / SLICES);
   }
 
   release(sink: EventSink): void {
-    this.#alive.delete(sink);
-    if (this.#alive.size) return;
+    if (!this.#slices.some((slice) => slice.delete(sink)) || --this.#alive) return;
     clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
   }

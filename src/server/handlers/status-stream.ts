@@ -68,8 +68,14 @@ class OpenStream {
     private readonly sink: EventSink,
   ) {
     this.#sentVersion = lastEventId;
+    try {
+      this.#unwatch = kit.feed.watch(uuid, (cached) => this.offer(cached.status));
+    } catch (error) {
+      // A store that cannot subscribe: the stream is not open, and not counted.
+      kit.streams.close(uuid, caller, address);
+      throw error;
+    }
     kit.streams.keepAlive(sink);
-    this.#unwatch = kit.feed.watch(uuid, (cached) => this.offer(cached.status));
     sink.write(`retry: ${STREAM_RETRY_MS}\n\n`);
   }
 
@@ -144,7 +150,9 @@ export function streamResponse(answer: StreamAnswer, signal: AbortSignal): Respo
           }
         },
       });
-      signal.addEventListener('abort', stop);
+      // A client that left while the answer was made (its abort already came) frees its stream now.
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop);
     },
     cancel() {
       stop();
