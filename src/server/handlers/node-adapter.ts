@@ -85,9 +85,10 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
     return write(answer, req, res, built!.gone);
   }
   if ('events' in answer) {
-    // A status stream written straight to the response: no web stream per client. Its first
-    // event (`retry`, written at once) leaves with the headers, in one write to the socket.
-    res.writeHead(answer.status, answer.headers);
+    // A status stream written straight to the response: no web stream per client. The headers are
+    // flushed on their own: written with the first event instead, node:http would keep them as a
+    // string of some 24 pieces for the stream's life (0.8 KB a stream).
+    res.writeHead(answer.status, answer.headers).flushHeaders();
     const stop = answer.events(new ResponseSink(res));
     // A client that left while the answer was made (its 'close' already came) frees its stream now.
     if (res.destroyed) return stop();
