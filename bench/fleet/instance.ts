@@ -31,6 +31,8 @@ export interface InstanceCounts {
   rss: number;
   /** Status streams open in this process. */
   openStreams: number;
+  /** The process's CPU time so far, user and system, in µs. */
+  cpuMicros: number;
 }
 
 const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs } = JSON.parse(
@@ -47,6 +49,7 @@ const kit = kitRoutes(kycUrl, store, {
 });
 const server = await listen((req, res) => {
   if (req.url !== '/bench/counts') return kit.listener(req, res);
+  const { user, system } = process.cpuUsage();
   collectGarbage();
   const { heapUsed, rss } = process.memoryUsage();
   const counts: InstanceCounts = {
@@ -55,6 +58,7 @@ const server = await listen((req, res) => {
     heapUsed,
     rss,
     openStreams: kit.openStreams(),
+    cpuMicros: user + system,
   };
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
 });
