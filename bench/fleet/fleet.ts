@@ -34,6 +34,8 @@ interface Counts {
   redisCommands: number;
   /** The instances' CPU time and Redis's, in µs. */
   cpuMicros: number;
+  /** Redis's alone, in µs. */
+  redisCpuMicros: number;
 }
 
 async function countsOf(instances: readonly ChildServer[], redisUrl: string | undefined): Promise<Counts> {
@@ -47,6 +49,7 @@ async function countsOf(instances: readonly ChildServer[], redisUrl: string | un
     redisRoundTrips: each.reduce((sum, counts) => sum + counts.redisCommands, 0),
     redisCommands: redis.commands,
     cpuMicros: each.reduce((sum, counts) => sum + counts.cpuMicros, redis.cpuMicros),
+    redisCpuMicros: redis.cpuMicros,
   };
 }
 
@@ -112,6 +115,12 @@ async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
                 figure: `${prefix} Redis round-trips per poll`,
                 unit: 'commands',
                 median: (end.redisRoundTrips - start.redisRoundTrips) / answered,
+                runs: answered,
+              },
+              {
+                figure: `${prefix} Redis's CPU time per poll answered`,
+                unit: 'µs',
+                median: (end.redisCpuMicros - start.redisCpuMicros) / answered,
                 runs: answered,
               },
               {
