@@ -46,6 +46,22 @@ describe('RedisStore near cache', () => {
     assert.equal(reads.sent(), 3);
   });
 
+  test('takes a value written elsewhere for a key it remembers, without a read; a key it does not remember stays unread', async () => {
+    const cache = hearing();
+    const reads = scriptedReads();
+    const first = cache.get('u', reads.read);
+    reads.answer(0, { v: 1 });
+    await first;
+    cache.replace('u', { v: 2 });
+    assert.deepEqual(cache.get('u', reads.read), { v: 2 });
+    const underWay = cache.get('w', reads.read);
+    cache.replace('w', { v: 5 });
+    reads.answer(1, { v: 4 });
+    assert.deepEqual(await underWay, { v: 4 });
+    void cache.get('w', reads.read);
+    assert.equal(reads.sent(), 3, 'the read under way is not kept, and the value written is not taken for a key not remembered');
+  });
+
   test('keeps nothing while it does not hear the writes, and forgets everything when it stops hearing them', async () => {
     const cache = new NearCache<{ v: number }>(60_000);
     const reads = scriptedReads();

@@ -6,6 +6,7 @@ import { Cluster, Redis } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { cached, storeContract } from './store-contract.js';
+import type { CachedStatus } from '../../src/server/state/store.js';
 
 let server: RedisServer;
 let client: Redis;
@@ -118,27 +119,34 @@ test('reads a created record and a status once while nothing writes them: a poll
       assert.equal((await reader.getStatus('u'))?.fetchedAt, 1);
     }
     assert.equal(sent, before);
-    await reader.writeStatus('u', cached('pending', 2), 60_000);
-    assert.equal((await reader.getStatus('u'))?.fetchedAt, 2, 'its own write read back at once');
+    // Another process's write reaches this one's near cache in its message: no read.
+    await writer.writeStatus('u', cached('pending', 2), 60_000);
+    await eventually(async () => (await reader.getStatus('u'))?.fetchedAt === 2, "the other store's write");
+    assert.equal(sent, before);
+    await reader.writeStatus('u', cached('successful', 3), 60_000);
+    assert.equal((await reader.getStatus('u'))?.status.state, 'successful', 'its own write read back at once');
   } finally {
     await reader.close();
     await counting.quit();
   }
 });
 
-test('names the uuid it writes on its written channel, in the same step as the write: every process forgets its cached status', async () => {
+test("tells each status it writes on its written channel, in the same step as the write: every process's near cache takes it", async () => {
   const prefix = `test-${++stores}:`;
   const listener = new Redis(server.url);
   try {
     const heard: string[] = [];
-    listener.on('message', (_channel: string, uuid: string) => heard.push(uuid));
+    listener.on('message', (_channel: string, message: string) => {
+      const { uuid, cached: written } = JSON.parse(message) as { uuid: string; cached: CachedStatus };
+      heard.push(`${uuid}:${written.status.state}:${written.fetchedAt}`);
+    });
     await listener.subscribe(`${prefix}written`);
     const store = new RedisStore({ client, prefix });
     await store.writeStatus('u', cached('pending', 2), 60_000);
     await store.writeStatus('u', cached('pending', 1), 60_000); // older: not written, not named
     await store.writeStatus('v', cached('successful', 1), 60_000);
     await eventually(() => heard.length >= 2, 'two writes heard');
-    assert.deepEqual(heard, ['u', 'v']);
+    assert.deepEqual(heard, ['u:pending:2', 'v:successful:1']);
   } finally {
     await listener.quit();
   }

@@ -5,8 +5,8 @@ const MAX_ENTRIES = 10_000;
  * What this process last read of some Redis keys, so that a hot read costs no round trip while
  * nothing changed (docs/fleet.md, "Near caches"). An entry is served for at most `maxAgeMs` from
  * when its read was sent, and only while the store hears the fleet's writes (`hearing`): a key
- * written anywhere is forgotten as its message arrives (`forget`), and a read under way when it
- * was written is not kept. Concurrent reads of one key share one round trip.
+ * written anywhere takes the value written, or is forgotten, as its message arrives (`replace`,
+ * `forget`), and a read under way when it was written is not kept. Concurrent reads of one key share one round trip.
  */
 export class NearCache<T extends object> {
   readonly #entries = new Map<string, { value: T; readAt: number }>();
@@ -35,6 +35,13 @@ export class NearCache<T extends object> {
     this.#entries.delete(key);
     const running = this.#reading.get(key);
     if (running) running.forgotten = true;
+  }
+
+  /** `key` was written with `value`: a remembered entry takes it without a read; a read under way is not kept. */
+  replace(key: string, value: T): void {
+    const remembered = this.#entries.has(key);
+    this.forget(key);
+    if (remembered && this.#hearing) this.#remember(key, value, performance.now());
   }
 
   forgetAll(): void {

@@ -51,7 +51,7 @@ export class RedisStore implements Store {
   readonly #subscriber: StoreSubscriber;
   /** The created records read here: they never change, so only a lost connection (Redis restarted empty?) forgets them. */
   readonly #created = new NearCache<CreatedTransaction>(CREATED_KEPT_MS);
-  /** The statuses read here, forgotten as each is written anywhere, and never served older than the read interval. */
+  /** The statuses read here, replaced as each is written anywhere, and never served older than the read interval. */
   readonly #statuses = new NearCache<CachedStatus>(READ_INTERVAL_MS);
 
   constructor({ client, url, prefix = '{kyc-verify}:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
@@ -65,7 +65,8 @@ export class RedisStore implements Store {
       client: this.#client,
       statusChannel: this.#channel('statuses'),
       writtenChannel: this.#channel('written'),
-      onWritten: (uuid) => this.#statuses.forget(uuid),
+      // A message that is not a status names no uuid for sure: everything is read again.
+      onWritten: (written) => (written ? this.#statuses.replace(written.uuid, written.cached) : this.#statuses.forgetAll()),
       onHearing: (hearing) => {
         this.#created.hearing = hearing;
         this.#statuses.hearing = hearing;
@@ -126,7 +127,7 @@ export class RedisStore implements Store {
   async writeStatus(uuid: string, next: CachedStatus, ttlMs: number): Promise<CachedStatus> {
     const end = isTerminal(next.status.state) ? '1' : '0';
     const json = JSON.stringify(next);
-    // The script names the uuid on the written channel as it writes; this process forgets its own status at once.
+    // The script tells the write on the written channel; this process forgets its own status at once (a later write's message may come before this reply).
     this.#statuses.forget(uuid);
     const stored = await this.#run(
       'writeStatus',

@@ -1,15 +1,16 @@
 import { Cluster, type Redis } from 'ioredis';
 import { KycStoreError } from '../state/store-errors.js';
 import type { StatusListener } from '../state/store.js';
-import { parseStatusMessage } from './status-message.js';
+import { parseStatusMessage, type StatusMessage } from './status-message.js';
 
 export interface SubscriberOptions {
   client: Redis | Cluster;
   /** The status channel (`publishStatus`'s), heard while anyone listens. */
   statusChannel: string;
-  /** The channel on which `writeStatus`'s script names each uuid it writes, heard from the first cached read until `close`. */
+  /** The channel on which `writeStatus`'s script tells each status it writes, heard from the first cached read until `close`. */
   writtenChannel: string;
-  onWritten(uuid: string): void;
+  /** A status written, or null for a message that is not one (the channel carries anything anyone publishes). */
+  onWritten(written: StatusMessage | null): void;
   /** True once the written channel is heard, false as soon as the connection is lost (a write may then go unheard). */
   onHearing(hearing: boolean): void;
 }
@@ -54,7 +55,7 @@ export class StoreSubscriber {
       client instanceof Cluster ? client.duplicate([], { enableOfflineQueue: true }) : client.duplicate({ enableOfflineQueue: true });
     connection.on('error', () => {});
     connection.on('message', (channel: string, message: string) => {
-      if (channel === writtenChannel) this.options.onWritten(message);
+      if (channel === writtenChannel) this.options.onWritten(parseStatusMessage(message));
       else this.#tell(channel, message);
     });
     const lost = () => onHearing(false);
