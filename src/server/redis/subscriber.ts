@@ -25,12 +25,14 @@ export class StoreSubscriber {
   /** Each status listener, and where what goes wrong with its messages is reported. */
   readonly #listeners = new Map<StatusListener, (error: unknown) => void>();
   #connection: Redis | Cluster | null = null;
+  /** After `close`, a read opens no connection: the process may be on its way out. */
+  #closed = false;
 
   constructor(private readonly options: SubscriberOptions) {}
 
-  /** Opens the connection if it is not: from then on the written channel is heard. */
+  /** Opens the connection if it is not, unless the store was closed: from then on the written channel is heard. */
   hearWrites(): void {
-    this.#connection ??= this.#connect();
+    if (!this.#closed) this.#connection ??= this.#connect();
   }
 
   listen(listener: StatusListener, onError: (error: unknown) => void): () => void {
@@ -44,6 +46,7 @@ export class StoreSubscriber {
   }
 
   close(): void {
+    this.#closed = true;
     this.#connection?.disconnect();
     this.#connection = null;
     this.options.onHearing(false);
