@@ -13,7 +13,7 @@ import { failures, generateLoad, reportFailures, type LoadResult } from '../lib/
 import { startSandboxProcess } from '../lib/sandbox-process.js';
 import type { InstanceCounts, InstanceOptions } from './instance.js';
 import { readBudget } from './read-budget.js';
-import { commandsRun } from './redis-commands.js';
+import { redisWork } from './redis-commands.js';
 
 const WIDGETS = 1000;
 const TRANSACTIONS = 200;
@@ -32,6 +32,10 @@ interface Counts {
   redisRoundTrips: number;
   /** Run by Redis, the commands of its Lua scripts included. */
   redisCommands: number;
+  /** The instances' CPU time and Redis's, in µs. */
+  cpuMicros: number;
+  /** Redis's alone, in µs. */
+  redisCpuMicros: number;
 }
 
 async function countsOf(instances: readonly ChildServer[], redisUrl: string | undefined): Promise<Counts> {
@@ -39,15 +43,20 @@ async function countsOf(instances: readonly ChildServer[], redisUrl: string | un
   const readTimes = new Map<string, number[]>();
   for (const [uuid, times] of each.flatMap((counts) => Object.entries(counts.readTimes)))
     readTimes.set(uuid, [...(readTimes.get(uuid) ?? []), ...times]);
+  const redis = redisUrl ? await redisWork(redisUrl) : { commands: 0, cpuMicros: 0 };
   return {
     readTimes,
     redisRoundTrips: each.reduce((sum, counts) => sum + counts.redisCommands, 0),
-    redisCommands: redisUrl ? await commandsRun(redisUrl) : 0,
+    redisCommands: redis.commands,
+    cpuMicros: each.reduce((sum, counts) => sum + counts.cpuMicros, redis.cpuMicros),
+    redisCpuMicros: redis.cpuMicros,
   };
 }
 
 interface FleetRun {
   load: LoadResult;
+  /** CPU time per poll answered, in µs: the instances' and Redis's. */
+  cpuPerPoll: number;
   figures: Figure[];
 }
 
@@ -77,10 +86,18 @@ async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
     const budget = readBudget(end.readTimes, uuids.length, from, to);
     const answered = load.ok + failures(load);
     const prefix = `Fleet, ${setup.name}:`;
+    const cpuPerPoll = (end.cpuMicros - start.cpuMicros) / answered;
     return {
       load,
+      cpuPerPoll,
       figures: [
         { figure: `${prefix} polls answered/s`, unit: 'req/s', median: load.okPerSecond, runs: load.ok },
+        {
+          figure: `${prefix} CPU time per poll answered (instances${setup.redisUrl ? ' and Redis' : ''})`,
+          unit: 'µs',
+          median: cpuPerPoll,
+          runs: answered,
+        },
         { figure: `${prefix} latency`, unit: 'ms', median: load.latency.p50, p95: load.latency.p95, runs: answered },
         { figure: `${prefix} polls failed (error, timeout, non-2xx)`, unit: 'polls', median: failures(load), runs: answered },
         { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: budget.perUuidPerSecond, runs: 1 },
@@ -98,6 +115,12 @@ async function runFleet(kycUrl: string, setup: Setup): Promise<FleetRun> {
                 figure: `${prefix} Redis round-trips per poll`,
                 unit: 'commands',
                 median: (end.redisRoundTrips - start.redisRoundTrips) / answered,
+                runs: answered,
+              },
+              {
+                figure: `${prefix} Redis's CPU time per poll answered`,
+                unit: 'µs',
+                median: (end.redisCpuMicros - start.redisCpuMicros) / answered,
                 runs: answered,
               },
               {
@@ -128,6 +151,12 @@ export async function measureFleet(): Promise<Figure[]> {
         figure: 'Fleet: polls answered/s, 3 on Redis ÷ 1 on memory',
         unit: '×',
         median: fleet.load.okPerSecond / single.load.okPerSecond,
+        runs: 1,
+      },
+      {
+        figure: 'Fleet: CPU time per poll answered, 3 on Redis (Redis included) ÷ 1 on memory',
+        unit: '×',
+        median: fleet.cpuPerPoll / single.cpuPerPoll,
         runs: 1,
       },
     ];

@@ -56,4 +56,17 @@ describe('the handoff on a fleet', () => {
       stream.close();
     }
   });
+
+  test('opened on instance 1, the next poll on instance 2 answers it, although instance 2 had just read the status (near cache)', async () => {
+    const [one, two] = fleet().instances;
+    const session = (await (await fleet().postSession('bob', 'resume', one!.url)).json()) as { uuid: string; link: string };
+    const poll = async () =>
+      (await (await fetch(`${two!.url}/kyc/status/${session.uuid}`, { headers: { 'x-user': 'bob' } })).json()) as TransactionStatus;
+    // Read twice: the second answer comes from instance 2's near cache, the status being under a second old.
+    assert.equal((await poll()).handoff, undefined);
+    assert.equal((await poll()).handoff, undefined);
+    assert.equal((await fetch(session.link.replace('https://shop.example', one!.url), { redirect: 'manual' })).status, 303);
+    // The write's message reached instance 2 before this poll could: no waiting out the cache.
+    assert.equal((await poll()).handoff?.devices, 1);
+  });
 });

@@ -6,6 +6,7 @@ import { Cluster, Redis } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { cached, storeContract } from './store-contract.js';
+import type { CachedStatus } from '../../src/server/state/store.js';
 
 let server: RedisServer;
 let client: Redis;
@@ -94,6 +95,69 @@ test('keeps writeStatus atomic across processes: an end stays, and no process se
   const stored = await new RedisStore({ client, prefix }).getStatus('u');
   assert.deepEqual(stored && { state: stored.status.state, fetchedAt: stored.fetchedAt }, end);
 });
+
+test('reads a created record and a status once while nothing writes them: a poll then costs no round trip', async () => {
+  const prefix = `test-${++stores}:`;
+  const counting = new Redis(server.url);
+  let sent = 0;
+  const send = counting.sendCommand.bind(counting);
+  counting.sendCommand = (...args) => (sent++, send(...args));
+  const reader = new RedisStore({ client: counting, prefix });
+  try {
+    const writer = new RedisStore({ client, prefix });
+    await writer.saveCreated({ uuid: 'u', transactionId: 't', owner: 'alice' }, 60_000);
+    await writer.writeStatus('u', cached('pending', 1), 60_000);
+    // Kept once the store hears the fleet's writes (its subscriber is subscribed): the first reads may come before.
+    await eventually(async () => {
+      const before = sent;
+      await Promise.all([reader.getCreated('u'), reader.getStatus('u')]);
+      return sent === before;
+    }, 'both read from the near cache');
+    const before = sent;
+    for (let poll = 0; poll < 10; poll++) {
+      assert.equal((await reader.getCreated('u'))?.owner, 'alice');
+      assert.equal((await reader.getStatus('u'))?.fetchedAt, 1);
+    }
+    assert.equal(sent, before);
+    // Another process's write reaches this one's near cache in its message: no read.
+    await writer.writeStatus('u', cached('pending', 2), 60_000);
+    await eventually(async () => (await reader.getStatus('u'))?.fetchedAt === 2, "the other store's write");
+    assert.equal(sent, before);
+    await reader.writeStatus('u', cached('successful', 3), 60_000);
+    assert.equal((await reader.getStatus('u'))?.status.state, 'successful', 'its own write read back at once');
+  } finally {
+    await reader.close();
+    await counting.quit();
+  }
+});
+
+test("tells each status it writes on its written channel, in the same step as the write: every process's near cache takes it", async () => {
+  const prefix = `test-${++stores}:`;
+  const listener = new Redis(server.url);
+  try {
+    const heard: string[] = [];
+    listener.on('message', (_channel: string, message: string) => {
+      const { uuid, cached: written } = JSON.parse(message) as { uuid: string; cached: CachedStatus };
+      heard.push(`${uuid}:${written.status.state}:${written.fetchedAt}`);
+    });
+    await listener.subscribe(`${prefix}written`);
+    const store = new RedisStore({ client, prefix });
+    await store.writeStatus('u', cached('pending', 2), 60_000);
+    await store.writeStatus('u', cached('pending', 1), 60_000); // older: not written, not named
+    await store.writeStatus('v', cached('successful', 1), 60_000);
+    await eventually(() => heard.length >= 2, 'two writes heard');
+    assert.deepEqual(heard, ['u:pending:2', 'v:successful:1']);
+  } finally {
+    await listener.quit();
+  }
+});
+
+/** Waits, polling, for `condition`, up to a generous bound. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const started = Date.now(); !(await condition()); await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() - started > 10_000) assert.fail(`not within 10 s: ${what}`);
+  }
+}
 
 /** A status-writer process (test/support/status-writer.ts) doing 1000 writes once told to go. */
 function writer(prefix: string, offset: number, endAt: number) {

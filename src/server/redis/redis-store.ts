@@ -1,7 +1,7 @@
 import { Cluster, Redis } from 'ioredis';
 import { isTerminal } from '../../shared/transaction-state.js';
-import { KycStoreError } from '../state/store-errors.js';
 import type {
+  Awaitable,
   CachedStatus,
   CreatedTransaction,
   JobTake,
@@ -12,8 +12,13 @@ import type {
   Store,
   TransactionMark,
 } from '../state/store.js';
-import { parseStatusMessage } from './status-message.js';
+import { READ_INTERVAL_MS } from '../state/timings.js';
+import { NearCache } from './near-cache.js';
 import { scripts, type ScriptName } from './scripts.js';
+import { StoreSubscriber } from './subscriber.js';
+
+/** How long a created record read here is kept without asking Redis again. */
+const CREATED_KEPT_MS = 60_000;
 
 export interface RedisStoreOptions {
   /**
@@ -43,10 +48,11 @@ export class RedisStore implements Store {
   readonly #client: Redis | Cluster;
   readonly #ownsClient: boolean;
   readonly #prefix: string;
-  /** Each subscriber's listener, and where what goes wrong with its messages is reported. */
-  readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
-  /** The subscriber connection, open while anyone listens to statuses. */
-  #subscriber: Redis | Cluster | null = null;
+  readonly #subscriber: StoreSubscriber;
+  /** The created records read here: they never change, so only a lost connection (Redis restarted empty?) forgets them. */
+  readonly #created = new NearCache<CreatedTransaction>(CREATED_KEPT_MS);
+  /** The statuses read here, replaced as each is written anywhere, and never served older than the read interval. */
+  readonly #statuses = new NearCache<CachedStatus>(READ_INTERVAL_MS);
 
   constructor({ client, url, prefix = '{kyc-verify}:', commandTimeoutMs = 1000 }: RedisStoreOptions = {}) {
     if (client instanceof Cluster && !hasHashTag(prefix)) {
@@ -55,6 +61,17 @@ export class RedisStore implements Store {
     this.#client = client ?? ownClient(url, commandTimeoutMs);
     this.#ownsClient = !client;
     this.#prefix = prefix;
+    this.#subscriber = new StoreSubscriber({
+      client: this.#client,
+      statusChannel: this.#channel('statuses'),
+      writtenChannel: this.#channel('written'),
+      // A message that is not a status names no uuid for sure: everything is read again.
+      onWritten: (written) => (written ? this.#statuses.replace(written.uuid, written.cached) : this.#statuses.forgetAll()),
+      onHearing: (hearing) => {
+        this.#created.hearing = hearing;
+        this.#statuses.hearing = hearing;
+      },
+    });
     for (const [name, definition] of Object.entries(scripts)) {
       this.#client.defineCommand(commandName(name as ScriptName), definition);
     }
@@ -62,8 +79,7 @@ export class RedisStore implements Store {
 
   /** Closes the connections the store opened itself (its subscriber's too); a client passed in is left open. */
   async close(): Promise<void> {
-    this.#subscriber?.disconnect();
-    this.#subscriber = null;
+    this.#subscriber.close();
     if (this.#ownsClient) await this.#client.quit().catch(() => this.#client.disconnect());
   }
 
@@ -71,8 +87,9 @@ export class RedisStore implements Store {
     await this.#client.set(this.#key('created', record.uuid), JSON.stringify(record), 'PX', ttlMs);
   }
 
-  async getCreated(uuid: string): Promise<CreatedTransaction | undefined> {
-    return parse(await this.#client.get(this.#key('created', uuid)));
+  getCreated(uuid: string): Awaitable<CreatedTransaction | undefined> {
+    this.#subscriber.hearWrites();
+    return this.#created.get(uuid, async () => parse(await this.#client.get(this.#key('created', uuid))));
   }
 
   async reserveSession(owner: string | null, id: string, maxPending: number, holdMs: number): Promise<SessionReservation> {
@@ -102,13 +119,27 @@ export class RedisStore implements Store {
     return { allowed: allowed === 1, remaining: remaining!, retryAfterMs: retryAfterMs! };
   }
 
-  async getStatus(uuid: string): Promise<CachedStatus | undefined> {
-    return parse(await this.#client.hget(this.#key('status', uuid), 'json'));
+  getStatus(uuid: string): Awaitable<CachedStatus | undefined> {
+    this.#subscriber.hearWrites();
+    return this.#statuses.get(uuid, async () => parse(await this.#client.hget(this.#key('status', uuid), 'json')));
   }
 
   async writeStatus(uuid: string, next: CachedStatus, ttlMs: number): Promise<CachedStatus> {
     const end = isTerminal(next.status.state) ? '1' : '0';
-    const stored = await this.#run('writeStatus', this.#key('status', uuid), JSON.stringify(next), end, next.fetchedAt, ttlMs);
+    const json = JSON.stringify(next);
+    // The script tells the write on the written channel; this process forgets its own status at once (a later write's message may come before this reply).
+    this.#statuses.forget(uuid);
+    const stored = await this.#run(
+      'writeStatus',
+      this.#key('status', uuid),
+      json,
+      end,
+      next.fetchedAt,
+      ttlMs,
+      this.#channel('written'),
+      uuid,
+    );
+    this.#statuses.forget(uuid);
     return JSON.parse(stored as string) as CachedStatus;
   }
 
@@ -116,55 +147,12 @@ export class RedisStore implements Store {
     return (await this.#client.set(this.#key('lease', key), holder, 'PX', ttlMs, 'NX')) === 'OK';
   }
 
-  get #statusChannel(): string {
-    return `${this.#prefix}statuses`;
-  }
-
   async publishStatus(uuid: string, cached: CachedStatus): Promise<void> {
-    await this.#client.publish(this.#statusChannel, JSON.stringify({ uuid, cached }));
+    await this.#client.publish(this.#channel('statuses'), JSON.stringify({ uuid, cached }));
   }
 
   subscribeStatuses(listener: StatusListener, onError: (error: unknown) => void = () => {}): () => void {
-    this.#statusListeners.set(listener, onError);
-    this.#subscriber ??= this.#subscribe();
-    return () => {
-      this.#statusListeners.delete(listener);
-      if (this.#statusListeners.size || !this.#subscriber) return;
-      this.#subscriber.disconnect();
-      this.#subscriber = null;
-    };
-  }
-
-  /**
-   * A connection of its own in subscriber mode (Redis allows nothing else on it); ioredis subscribes
-   * again after a reconnection. Its message handler runs inside the client's data handler, where a
-   * throw would stop the process: nothing it calls may throw.
-   */
-  #subscribe(): Redis | Cluster {
-    const client = this.#client;
-    const subscriber =
-      client instanceof Cluster ? client.duplicate([], { enableOfflineQueue: true }) : client.duplicate({ enableOfflineQueue: true });
-    subscriber.on('error', () => {});
-    subscriber.on('message', (channel: string, message: string) => {
-      const parsed = parseStatusMessage(message);
-      const invalid = parsed
-        ? null
-        : new KycStoreError(`a message of ${message.length} characters on ${channel} is not a kit's status: ignored`);
-      for (const [listener, onError] of [...this.#statusListeners]) {
-        try {
-          if (parsed) listener(parsed.uuid, parsed.cached);
-          else onError(invalid);
-        } catch (error) {
-          try {
-            onError(error);
-          } catch {
-            // A broken logger: nothing left to tell.
-          }
-        }
-      }
-    });
-    subscriber.subscribe(this.#statusChannel).catch(() => {});
-    return subscriber;
+    return this.#subscriber.listen(listener, onError);
   }
 
   async release(key: string, holder: string): Promise<void> {
@@ -231,6 +219,10 @@ export class RedisStore implements Store {
 
   async setShared(key: string, value: string, ttlMs: number): Promise<void> {
     await this.#client.set(this.#key('shared', key), value, 'PX', ttlMs);
+  }
+
+  #channel(name: string): string {
+    return `${this.#prefix}${name}`;
   }
 
   #key(kind: string, name: string): string {

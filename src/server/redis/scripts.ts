@@ -22,7 +22,12 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 `;
 
-/** KEYS: status hash. ARGV: json, '1' when an end state, fetchedAt, ttlMs. Returns the stored json. */
+/**
+ * KEYS: status hash. ARGV: json, '1' when an end state, fetchedAt, ttlMs, the written channel, uuid.
+ * Returns the stored json. A write tells it on the written channel in the same step, as a status
+ * message ({ uuid, cached }, the json as written), so that every process's near cache takes it
+ * (docs/fleet.md).
+ */
 const writeStatus = `
 local storedEnd, storedAt, storedJson = unpack(redis.call('HMGET', KEYS[1], 'end', 'fetchedAt', 'json'))
 if storedJson and (storedEnd == '1' or (ARGV[2] == '0' and tonumber(storedAt) > tonumber(ARGV[3]))) then
@@ -30,6 +35,7 @@ if storedJson and (storedEnd == '1' or (ARGV[2] == '0' and tonumber(storedAt) > 
 end
 redis.call('HSET', KEYS[1], 'json', ARGV[1], 'end', ARGV[2], 'fetchedAt', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PUBLISH', ARGV[5], '{"uuid":' .. cjson.encode(ARGV[6]) .. ',"cached":' .. ARGV[1] .. '}')
 return ARGV[1]
 `;
 
