@@ -3,38 +3,26 @@
  * round-robin balancer, with the sandbox as the service.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { before, describe, test } from 'node:test';
 import { openStream } from '../server/sse-client.js';
 import {
   delay,
   eventually,
   mostReadsInWindow,
-  startCountedSandbox,
+  useRedisAndService,
   UNREACHABLE_WEBHOOK as UNREACHABLE,
   useFleet as useFleetOn,
   type FleetOptions,
 } from './harness.js';
 
-type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
+const on = useRedisAndService();
 
-let redis: RedisServer;
-let service: CountedSandbox;
-before(async () => {
-  [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
-});
-after(async () => {
-  await service.close();
-  await redis.stop();
-});
-
-const outcome = (uuid: string, code: '002') => service.outcome(uuid, code);
-const succeed = (uuid: string) => service.succeed(uuid);
+const outcome = (uuid: string, code: '002') => on.service.outcome(uuid, code);
+const succeed = (uuid: string) => on.service.succeed(uuid);
 const stateOf = async (answer: Response) => ((await answer.json()) as { state: string }).state;
 
 /** A fleet on this file's Redis and service, for one group of tests. */
-const useFleet = (options: Omit<FleetOptions, 'redisUrl' | 'kycUrl'>) =>
-  useFleetOn(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), options);
+const useFleet = (options: Omit<FleetOptions, 'redisUrl' | 'kycUrl'>) => useFleetOn(on.where, options);
 
 describe('three instances on Redis behind a round-robin balancer', () => {
   const fleet = useFleet({ count: 3 });
@@ -67,13 +55,13 @@ describe('three instances on Redis behind a round-robin balancer', () => {
   });
 
   test('no uuid is read from the service more than once in any second, fleet-wide', () => {
-    const reads = service.reads.filter((read) => uuids.includes(read.uuid));
+    const reads = on.service.reads.filter((read) => uuids.includes(read.uuid));
     assert.ok(reads.length >= 20, `the polls made the fleet read (${reads.length} reads)`);
     assert.equal(mostReadsInWindow(reads), 1);
   });
 
   test('the fleet asks for one access token, not one per instance', () => {
-    assert.equal(service.tokenRequests, 1);
+    assert.equal(on.service.tokenRequests, 1);
   });
 });
 
@@ -82,14 +70,14 @@ describe('results on a fleet', () => {
 
   test('60 transactions ended, every webhook delivered four times at once (the sandbox’s duplicate fault) over every instance: onResult exactly once each', async () => {
     const uuids = await Promise.all(Array.from({ length: 60 }, (_, index) => fleet().startSession(`user-${index}`)));
-    const fault = await service.testing.faults.duplicate(4, { every: true });
+    const fault = await on.service.testing.faults.duplicate(4, { every: true });
     try {
       await Promise.all(uuids.map(succeed));
-      await service.sandbox.webhooksSettled();
+      await on.service.sandbox.webhooksSettled();
     } finally {
-      await service.testing.faults.clear();
+      await on.service.testing.faults.clear();
     }
-    const deliveries = uuids.flatMap((uuid) => service.sandbox.webhookDeliveries(uuid));
+    const deliveries = uuids.flatMap((uuid) => on.service.sandbox.webhookDeliveries(uuid));
     assert.ok(deliveries.length >= 4 * 60 && deliveries.every((delivery) => delivery.fault?.id === fault.id));
     // Spread by the balancer over the instances, each answered.
     assert.deepEqual(new Set(deliveries.map((delivery) => delivery.attempts.at(-1)?.status)), new Set([204]));
@@ -119,13 +107,13 @@ describe('a slow store on one instance', () => {
         const uuid = await fleet().startSession(user);
         // Past the read budget of the status the session stored.
         await delay(1200);
-        const readsBefore = service.reads.filter((read) => read.uuid === uuid).length;
+        const readsBefore = on.service.reads.filter((read) => read.uuid === uuid).length;
         const slowPoll = fetch(`${slow}/kyc/status/${uuid}`, { headers: { 'x-user': user } }).then(async (answer) => ({
           state: await stateOf(answer),
           at: performance.now(),
         }));
         await eventually(
-          () => service.reads.filter((read) => read.uuid === uuid).length > readsBefore,
+          () => on.service.reads.filter((read) => read.uuid === uuid).length > readsBefore,
           5000,
           'the slow instance read pending',
         );
@@ -188,10 +176,10 @@ describe('Redis unreachable for 5 s', () => {
 
   test('polls and sessions answer 503 with Retry-After, nothing is created meanwhile, nothing crashes, and after it nothing is lost', async () => {
     const uuid = await fleet().startSession();
-    process.kill(redis.pid, 'SIGSTOP');
+    process.kill(on.redis.pid, 'SIGSTOP');
     let resumed = false;
     const resume = delay(5000).then(() => {
-      process.kill(redis.pid, 'SIGCONT');
+      process.kill(on.redis.pid, 'SIGCONT');
       resumed = true;
     });
     try {
@@ -200,14 +188,14 @@ describe('Redis unreachable for 5 s', () => {
       const poll = await fleet().poll(uuid);
       assert.equal(poll.status, 503);
       assert.equal(poll.headers.get('retry-after'), '1');
-      const createdBefore = service.creates;
+      const createdBefore = on.service.creates;
       for (const mode of ['resume', 'new'] as const) {
         const session = await fleet().postSession('alice', mode);
         assert.equal(session.status, 503);
         assert.equal(session.headers.get('retry-after'), '1');
       }
       // The session looks in the store before it creates: no transaction the store could not remember.
-      assert.equal(service.creates, createdBefore);
+      assert.equal(on.service.creates, createdBefore);
     } finally {
       await resume;
     }
@@ -249,9 +237,9 @@ describe('a store 300 ms slow on one instance', () => {
     );
     // A step each: its webhook, which each instance then takes again and again, asks for a read at once every time.
     await Promise.all(uuids.map((uuid) => outcome(uuid, '002')));
-    const delivered = (uuid: string) => service.sandbox.webhookDeliveries(uuid).some((delivery) => delivery.state === 'delivered');
+    const delivered = (uuid: string) => on.service.sandbox.webhookDeliveries(uuid).some((delivery) => delivery.state === 'delivered');
     await eventually(() => uuids.every(delivered), 10_000, "each step's webhook delivered");
-    const steps = uuids.map((uuid) => JSON.stringify(service.sandbox.webhookDeliveries(uuid).at(-1)!.payload));
+    const steps = uuids.map((uuid) => JSON.stringify(on.service.sandbox.webhookDeliveries(uuid).at(-1)!.payload));
     try {
       for (let round = 0; round < 40; round++) {
         const instance = fleet().instances[round % 2]!;
@@ -266,7 +254,7 @@ describe('a store 300 ms slow on one instance', () => {
     } finally {
       for (const stream of streams) stream.close();
     }
-    const reads = service.reads.filter((read) => uuids.includes(read.uuid));
+    const reads = on.service.reads.filter((read) => uuids.includes(read.uuid));
     assert.ok(reads.length >= 6 * 5, `the fleet read each transaction again and again (${reads.length} reads)`);
     assert.equal(mostReadsInWindow(reads), 1);
   });
@@ -298,7 +286,7 @@ describe('sessions on a fleet', () => {
 
   test('a resume answered by another instance gives the same uuid, and the service saw one create', async () => {
     const [first, second, third] = fleet().instances.map((instance) => instance.url);
-    const createdBefore = service.creates;
+    const createdBefore = on.service.creates;
     const created = await session(await fleet().postSession('resumer', 'resume', first));
     const resumed = await Promise.all([second, third].map(async (url) => session(await fleet().postSession('resumer', 'resume', url))));
     assert.equal(created.status, 201);
@@ -306,13 +294,13 @@ describe('sessions on a fleet', () => {
       { ...resumed[0], status: 200, uuid: created.uuid },
       { ...resumed[1], status: 200, uuid: created.uuid },
     ]);
-    assert.equal(service.creates, createdBefore + 1);
+    assert.equal(on.service.creates, createdBefore + 1);
   });
 
   test('twelve resumes of one owner at once, spread over the instances, create one transaction', async () => {
-    const createdBefore = service.creates;
+    const createdBefore = on.service.creates;
     const answers = await Promise.all(Array.from({ length: 12 }, async () => session(await fleet().postSession('eager'))));
-    assert.equal(service.creates, createdBefore + 1);
+    assert.equal(on.service.creates, createdBefore + 1);
     assert.deepEqual(
       answers.map((answer) => answer.status).filter((status) => status === 201),
       [201],
@@ -337,7 +325,7 @@ describe('creations per window on a fleet', () => {
   const fleet = useFleet({ count: 3, env: () => ({ WEBHOOK_URL: UNREACHABLE, MAX_PENDING: 'Infinity', MAX_CREATED: '4' }) });
 
   test('creations beyond the limit per window answer 429 with Retry-After on every instance', async () => {
-    const createdBefore = service.creates;
+    const createdBefore = on.service.creates;
     const urls = fleet().instances.map((instance) => instance.url);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt++) statuses.push((await fleet().postSession('hasty', 'new', urls[attempt % 3])).status);
@@ -349,6 +337,6 @@ describe('creations per window on a fleet', () => {
       const retryAfter = Number(answer.headers.get('retry-after'));
       assert.ok(retryAfter > 3500 && retryAfter <= 3600, `Retry-After ${retryAfter} s: the hour's window`);
     }
-    assert.equal(service.creates, createdBefore + 4);
+    assert.equal(on.service.creates, createdBefore + 4);
   });
 });

@@ -5,32 +5,23 @@
  * verification completes during and after it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { delay, eventually, startCountedSandbox, useFleet } from './harness.js';
+import { describe, test } from 'node:test';
+import { delay, eventually, useRedisAndService, useFleet } from './harness.js';
 
-let redis: RedisServer;
-let service: Awaited<ReturnType<typeof startCountedSandbox>>;
-before(async () => {
-  [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
-});
-after(async () => {
-  await service?.close();
-  await redis?.stop();
-});
+const on = useRedisAndService();
 
 /** Small budgets, so that a flood of a few seconds spends each. */
 const BUDGETS = { createdPerMinute: 10, sendsPerMinute: 4, sendsPerDestinationPerHour: 2, readsPerSecond: 4, streamsPerProcess: 2 };
 const FLOOD_OWNERS = 30;
 
 describe('a flood of rotating forged owners on a fleet of three', () => {
-  const fleet = useFleet(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), {
+  const fleet = useFleet(on.where, {
     count: 3,
     env: () => ({ BUDGETS: JSON.stringify(BUDGETS), SEND_COOLDOWN_MS: '0' }),
   });
 
   test('creations, sends, reads and streams stay within the budgets; the legitimate user completes; onError is told each budget once', async () => {
-    const createsBefore = service.creates;
+    const createsBefore = on.service.creates;
     const alice = await fleet().startSession('alice');
 
     // Each forged owner a new one; the first six share a destination (SMS pumping to one number), the others each their own.
@@ -43,7 +34,7 @@ describe('a flood of rotating forged owners on a fleet of three', () => {
     );
     const forged = created.filter((session) => session !== null);
     assert.equal(forged.length, BUDGETS.createdPerMinute - 1, 'alice took one of the budget');
-    assert.equal(service.creates - createsBefore, BUDGETS.createdPerMinute, 'billed at the sandbox: the budget, no more');
+    assert.equal(on.service.creates - createsBefore, BUDGETS.createdPerMinute, 'billed at the sandbox: the budget, no more');
     assert.ok(sessions.filter((answer) => answer.status === 429).every((answer) => answer.headers.has('retry-after')));
 
     const sends = await Promise.all(
@@ -71,9 +62,9 @@ describe('a flood of rotating forged owners on a fleet of three', () => {
     );
     assert.ok(streams.filter((answer) => answer.status === 200).length <= instanceUrls.length * BUDGETS.streamsPerProcess);
     assert.ok(streams.some((answer) => answer.status === 429));
-    const readsBefore = service.reads.length;
+    const readsBefore = on.service.reads.length;
     const floodStart = performance.now();
-    await service.succeed(alice);
+    await on.service.succeed(alice);
     while (performance.now() - floodStart < 4000) {
       await Promise.all(
         forged.map(({ owner, uuid }) =>
@@ -85,7 +76,7 @@ describe('a flood of rotating forged owners on a fleet of three', () => {
       await delay(200);
     }
     const floodSeconds = (performance.now() - floodStart) / 1000;
-    const reads = service.reads.length - readsBefore;
+    const reads = on.service.reads.length - readsBefore;
     assert.ok(reads <= BUDGETS.readsPerSecond * (floodSeconds + 1), `${reads} provider reads in ${floodSeconds.toFixed(1)} s`);
     for (const answer of streams) await answer.body?.cancel();
 

@@ -1,26 +1,17 @@
 /** The handoff on a fleet: a short link opened on one instance reaches the desktop's stream on another, through one Redis. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { TransactionStatus } from '../../src/server/index.js';
 import { openStream } from '../server/sse-client.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { eventually, startCountedSandbox, UNREACHABLE_WEBHOOK, useFleet } from './harness.js';
+import { eventually, useRedisAndService, UNREACHABLE_WEBHOOK, useFleet } from './harness.js';
 
 /** What phones reach, as a balancer's name would be: each test sends the short link to the instance it chooses. */
 const PUBLIC_GO_URL = 'https://shop.example/kyc/go';
 
-let redis: RedisServer;
-let service: Awaited<ReturnType<typeof startCountedSandbox>>;
-before(async () => {
-  [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
-});
-after(async () => {
-  await service.close();
-  await redis.stop();
-});
+const on = useRedisAndService();
 
 describe('the handoff on a fleet', () => {
-  const fleet = useFleet(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), {
+  const fleet = useFleet(on.where, {
     count: 3,
     env: () => ({ WEBHOOK_URL: UNREACHABLE_WEBHOOK, HANDOFF_URL: PUBLIC_GO_URL }),
   });

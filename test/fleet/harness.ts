@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { connectSandbox, type SandboxEvent } from '../../src/testing/index.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 
 /** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
 export interface Report {
@@ -263,6 +264,33 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
 }
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>;
+
+export type CountedSandbox = Awaited<ReturnType<typeof startCountedSandbox>>;
+
+/**
+ * A test file's Redis and counted sandbox, started before its tests and stopped after them:
+ * `redis` and `service` once they have started, and `where` for `useFleet` (a fleet on both).
+ */
+export function useRedisAndService() {
+  let redis: RedisServer | undefined;
+  let service: CountedSandbox | undefined;
+  before(async () => {
+    [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
+  });
+  after(async () => {
+    await service?.close();
+    await redis?.stop();
+  });
+  return {
+    get redis() {
+      return redis!;
+    },
+    get service() {
+      return service!;
+    },
+    where: () => ({ redisUrl: redis!.url, kycUrl: service!.kycUrl }),
+  };
+}
 
 /** A webhook target that refuses connections (the discard port): sessions whose webhooks go nowhere. */
 export const UNREACHABLE_WEBHOOK = 'http://127.0.0.1:9/kyc/webhook';

@@ -1,21 +1,12 @@
 /** The send limits on a fleet: three host instances as real processes on one Redis enforce one limit. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startCountedSandbox, UNREACHABLE_WEBHOOK, useFleet as useFleetOn, type FleetOptions } from './harness.js';
+import { describe, test } from 'node:test';
+import { useRedisAndService, UNREACHABLE_WEBHOOK, useFleet as useFleetOn, type FleetOptions } from './harness.js';
 
-let redis: RedisServer;
-let service: Awaited<ReturnType<typeof startCountedSandbox>>;
-before(async () => {
-  [redis, service] = await Promise.all([startRedisServer(), startCountedSandbox()]);
-});
-after(async () => {
-  await service.close();
-  await redis.stop();
-});
+const on = useRedisAndService();
 
 /** A fleet of 3 with `env`, for one group of tests. */
-const useFleet = (env: FleetOptions['env']) => useFleetOn(() => ({ redisUrl: redis.url, kycUrl: service.kycUrl }), { count: 3, env });
+const useFleet = (env: FleetOptions['env']) => useFleetOn(on.where, { count: 3, env });
 
 /** POSTs a send of `uuid`'s link as `user` to `target` (an instance), as the element does. */
 const send = (target: string, uuid: string, user: string) =>
