@@ -28,10 +28,8 @@ export interface InstanceCounts {
   readTimes: Record<string, readonly number[]>;
   /** Commands this instance sent to Redis: one round-trip each (the store sends no pipelines). */
   redisCommands: number;
-  /** The process's heap in use, heap reserved, memory outside the heap held by its objects, and resident memory, in bytes, after a full garbage collection. */
+  /** The process's heap in use and resident memory, in bytes, after a full, compacting garbage collection. */
   heapUsed: number;
-  heapTotal: number;
-  external: number;
   rss: number;
   /** Status streams open in this process. */
   openStreams: number;
@@ -59,13 +57,11 @@ const server = await listen(
 async function answerCounts(res: ServerResponse): Promise<void> {
   // The CPU time before the collections that settle the memory, which are the bench's, not the kit's.
   const { user, system } = process.cpuUsage();
-  const { heapUsed, heapTotal, external, rss } = await settledMemory();
+  const { heapUsed, rss } = await settledMemory();
   const counts: InstanceCounts = {
     readTimes: Object.fromEntries(kit.readTimes()),
     redisCommands,
     heapUsed,
-    heapTotal,
-    external,
     rss,
     openStreams: kit.openStreams(),
     cpuMicros: user + system,

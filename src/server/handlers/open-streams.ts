@@ -29,7 +29,6 @@ export class OpenStreams {
   readonly #slices = Array.from({ length: SLICES }, () => new Set<EventSink>());
   /** The slice the next tick pings. */
   #nextSlice = 0;
-  #alive = 0;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly limits: StreamLimits) {}
@@ -54,7 +53,6 @@ export class OpenStreams {
   /** Pings `sink` each heartbeat interval, the first one interval from now, until `release`. */
   keepAlive(sink: EventSink): void {
     this.#slices[(this.#nextSlice + SLICES - 1) % SLICES]!.add(sink);
-    this.#alive++;
     this.#heartbeat ??= setInterval(() => {
       for (const alive of this.#slices[this.#nextSlice]!) alive.write(PING);
       this.#nextSlice = (this.#nextSlice + 1) % SLICES;
@@ -62,7 +60,8 @@ export class OpenStreams {
   }
 
   release(sink: EventSink): void {
-    if (!this.#slices.some((slice) => slice.delete(sink)) || --this.#alive) return;
+    for (const slice of this.#slices) slice.delete(sink);
+    if (this.#slices.some((slice) => slice.size)) return;
     clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
   }
