@@ -28,6 +28,7 @@ import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
+import { Telemetry } from './telemetry/telemetry.js';
 
 /**
  * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
@@ -159,14 +160,22 @@ export function createKycKit<Context extends RequestContext = RequestContext>(op
 /** The kit over the base context: each hook gets the context its handler got, which `KitHandler<Context>` makes the caller pass. */
 function createKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? logError);
-  const { client } = options;
   const tuning = resolveTuning(options.tuning);
   const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
   const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
+  // Metrics and spans when the application registered an OpenTelemetry SDK before this call; else nothing (docs/operations.md).
+  const telemetry: Telemetry = new Telemetry({
+    store: () => store,
+    holder,
+    now: options.client.now,
+    serviceNow: () => (options.client.serviceNow ?? options.client.now)(),
+    openStreams: () => feed.size,
+  });
+  const store = guardStore(options.store ?? new MemoryStore({ now: options.client.now }), tuning.storeTimeoutMs, telemetry.storeObserver);
+  const client = telemetry.client(options.client);
   const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
   const budgets = new Budgets({
@@ -175,15 +184,17 @@ function createKit(options: KycKitOptions): KycKit {
     clientAddress: options.clientAddress,
     holder,
     tell: (error, handler) => reporter.tell(error, handler),
+    telemetry,
   });
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets, telemetry });
   const results = new ResultDelivery({
     store,
     reader,
     background,
     holder,
-    onResult: options.onResult,
+    onResult: telemetry.onResult(options.onResult),
     report: reporter.for('results'),
+    telemetry,
     retryDelaysMs: tuning.retryDelaysMs,
     leaseMs: tuning.resultLeaseMs,
     retentionMs,
@@ -197,6 +208,7 @@ function createKit(options: KycKitOptions): KycKit {
     report: reporter.for('results'),
     intervalMs: tuning.reconcileIntervalMs,
     now: client.now,
+    telemetry,
   });
   const feed = new StatusFeed({
     store,
@@ -225,19 +237,22 @@ function createKit(options: KycKitOptions): KycKit {
     tuning,
     offers,
     answers,
+    telemetry,
     report: reporter.for(handler),
   });
 
   const sweeps = [(context?: RequestContext) => results.sweep(context), (context?: RequestContext) => reconciliation.sweep(context)];
   const sweeper = new Sweeper(sweeps, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
-  const withSweep =
-    (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
-    (request, context) => {
+  /** `handle`, in a span of its own when tracing is on, sweeping first when a sweep is due. */
+  const withSweep = (name: string, handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler => {
+    const traced = telemetry.handler(name, handle);
+    return (request, context) => {
       sweeper.onRequest(context);
-      return handle(request, context);
+      return traced(request, context);
     };
+  };
 
-  const answerStatus = statusAnswerer(stateOf('status'));
+  const answerStatus = telemetry.handler('status', statusAnswerer(stateOf('status')));
   const status = async (request: Request, context?: RequestContext) => {
     const answer = await answerStatus(callOf(request), context);
     if (answer instanceof Response) return answer;
@@ -270,14 +285,16 @@ function createKit(options: KycKitOptions): KycKit {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
     session: answeringPlainly(
-      withSweep((request, context) =>
+      withSweep('session', (request, context) =>
         request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
       ),
     ),
-    status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),
-    send: withSweep(send),
-    webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
-    go: withSweep(go),
+    status: answeringPlainly(
+      withSweep('status', (request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    ),
+    send: withSweep('send', send),
+    webhook: withSweep('webhook', webhookHandler(stateOf('webhook'), options)),
+    go: withSweep('go', go),
     idle: () => background.idle(),
     get openStreams() {
       return feed.size;

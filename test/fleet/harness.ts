@@ -65,6 +65,11 @@ export interface InstanceEnv {
   HANDOFF_URL?: string;
   /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
   BUDGETS?: string;
+  /** Registers an OpenTelemetry SDK before the kit: the instance serves `/metrics` and `/test/spans`. */
+  TELEMETRY?: string;
+  /** The webhook's `secret` and `replayToleranceMs`; default none (unsigned deliveries). */
+  WEBHOOK_SECRET?: string;
+  REPLAY_TOLERANCE_MS?: string;
 }
 
 export interface Instance {

@@ -15,9 +15,12 @@ import {
 } from '../../src/server/index.js';
 import { Cluster } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
+import { spanRecord, startTelemetry } from '../support/telemetry-sdk.js';
 
 const env = process.env;
 const kycUrl = env.KYC_URL!;
+// The SDK before the kit, as docs/operations.md says: metrics at /metrics, spans at /test/spans.
+const telemetry = env.TELEMETRY ? startTelemetry() : undefined;
 /** On a Cluster, with the bounds the store's own client would have: commands fail fast while a node is away. */
 const cluster = (nodes: string) =>
   new Cluster(
@@ -118,6 +121,8 @@ const kit = createKycKit({
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
   },
   ...(env.HANDOFF_URL && { handoff: { url: env.HANDOFF_URL } }),
+  ...(env.WEBHOOK_SECRET && { secret: env.WEBHOOK_SECRET }),
+  ...(env.REPLAY_TOLERANCE_MS && { replayToleranceMs: Number(env.REPLAY_TOLERANCE_MS) }),
   onHandoff: (event) => report({ event: 'handoff', uuid: event.uuid, kind: event.kind, devices: event.devices }),
   tuning: {
     resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
@@ -147,6 +152,8 @@ const server = createServer((req, res) => {
     }
     return void res.writeHead(204).end();
   }
+  if (telemetry && req.url === '/metrics') return telemetry.serveMetrics(req, res);
+  if (telemetry && req.url === '/test/spans') return void res.end(JSON.stringify(telemetry.spans().map(spanRecord)));
   const route = routes.find(([path]) => (typeof path === 'string' ? req.url!.startsWith(path) : path.test(req.url!)));
   if (route) route[1](req, res);
   else res.writeHead(404).end();
