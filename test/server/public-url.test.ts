@@ -58,6 +58,16 @@ test('without publicUrl, a Host that is not loopback builds nothing: the service
   assert.match(told[0].message, /publicUrl/);
 });
 
+test('by default, that is one warning line on the console', async (t) => {
+  const warned = t.mock.method(console, 'warn', () => {});
+  const failed = t.mock.method(console, 'error', () => {});
+  const host = await start();
+  await sessionOn('http://shop.test', portOf(host.url));
+  assert.equal(warned.mock.callCount(), 1);
+  assert.match(String(warned.mock.calls[0]!.arguments[0]), /^kyc-verify session: the handoff's short link is off: without publicUrl/);
+  assert.equal(failed.mock.callCount(), 0);
+});
+
 test('without publicUrl on a loopback host (development), the short link is off and nothing is told', async () => {
   const told: unknown[] = [];
   const host = await start({ onError: (error) => told.push(error) });
