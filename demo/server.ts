@@ -32,7 +32,8 @@ const demo = await startDemo({ ...options, port }).catch((error: NodeJS.ErrnoExc
   return startDemo({ ...options, port: 0 });
 });
 console.log(`kyc-verify demo:    ${demo.url}${redisUrl ? ` (host backend: ${instances} instances on Redis)` : ''}`);
-console.log(`sandbox (the KYC service): ${demo.sandbox.url}  (its clock and outcome controls: docs/sandbox.md, "Sandbox-only controls")`);
+const controls = `http://127.0.0.1:${new URL(demo.sandbox.url).port}/sandbox`;
+console.log(`sandbox (the KYC service): ${demo.sandbox.url}  (its controls, on this machine only: ${controls}; docs/sandbox.md)`);
 if (!/^(127\.|localhost$|::1$)/.test(values.host)) {
   console.warn(`the sandbox listens on ${values.host}: anyone on that network can use it (docs/sandbox.md, "The demo from a phone")`);
 }

@@ -42,7 +42,7 @@ test("with sandboxHost 0.0.0.0 only the sandbox is on the network, and the QR co
   }
 });
 
-test('npm start prints the sandbox URL beside the demo URL, and the sandbox controls answer there', async () => {
+test("npm start prints the sandbox URL beside the demo URL, and its controls' URL on loopback, which answer there only", async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts', '--host', '0.0.0.0'], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -53,10 +53,12 @@ test('npm start prints the sandbox URL beside the demo URL, and the sandbox cont
     while (!/sandbox.*\n/.test(output)) await once(child.stdout, 'data');
     const demoUrl = /demo:\s+(http:\S+)/.exec(output)?.[1];
     const sandboxUrl = /sandbox \(the KYC service\): (http:\S+)/.exec(output)?.[1];
-    assert.ok(demoUrl && sandboxUrl, output);
+    const controlsUrl = /its controls, on this machine only: (http:\S+);/.exec(output)?.[1];
+    assert.ok(demoUrl && sandboxUrl && controlsUrl, output);
     assert.equal((await fetch(demoUrl)).status, 200);
-    assert.equal((await fetch(`${sandboxUrl}/sandbox/clock`)).status, 200);
     assert.notEqual(new URL(sandboxUrl).hostname, '127.0.0.1');
+    assert.equal((await fetch(`${controlsUrl}/clock`)).status, 200);
+    assert.equal((await fetch(`${sandboxUrl}/sandbox/clock`)).status, 403, 'the network address serves the phone, not the controls');
   } finally {
     child.kill('SIGINT');
     await once(child, 'exit');
