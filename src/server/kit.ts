@@ -84,9 +84,10 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    */
   budgets?: BudgetOptions;
   /**
-   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
-   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
-   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   * The client's address, as your proxy tells it: a reader of `clientAddressFrom`
+   * (`clientAddressFrom.forwardedFor(1)` behind nginx, `.platform('cloudflare')`…), or your own
+   * function. The per-address budgets count by it. Default none: no header is trusted unless you
+   * say so, and the per-address budgets are off (docs/budgets.md#client-addresses).
    */
   clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
