@@ -7,6 +7,7 @@ import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { unknownClientsNote } from './budgets/unknown-clients.js';
 import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
@@ -253,6 +254,7 @@ function createKit(options: KycKitOptions): KycKit {
         return answerStatus(call, context);
       },
     } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
+  const noteUnknownClients = options.clientAddress ? () => {} : unknownClientsNote(budgets.limits, reporter.for('session'));
   const session = sessionHandler(
     stateOf('session'),
     options.buildRequest,
@@ -272,7 +274,11 @@ function createKit(options: KycKitOptions): KycKit {
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
     session: answeringPlainly(
       withSweep((request, context) =>
-        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+        request.method === 'GET'
+          ? status(request, context)
+          : isSend(request)
+            ? send(request, context)
+            : (noteUnknownClients(request), session(request, context)),
       ),
     ),
     status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),

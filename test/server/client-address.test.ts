@@ -1,11 +1,14 @@
 /**
  * The ready-made `clientAddress` readers (docs/budgets.md#client-addresses): each reads the address
- * the proxy or platform wrote, never one the client wrote, and gives it as the budget's key.
+ * the proxy or platform wrote, never one the client wrote, and gives it as the budget's key. And the
+ * one line a kit without them says when it serves clients from beyond this machine.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { test } from 'node:test';
-import { clientAddressFrom, type ClientAddressOf } from '../../src/server/index.js';
-import { ownerFromHeader, sandboxClient, useHost } from './harness.js';
+import { clientAddressFrom, KycConfigurationError, type ClientAddressOf, type KycKitOptions } from '../../src/server/index.js';
+import { ownerFromHeader, sandboxClient, sessionHeader, useHost } from './harness.js';
 
 const { sandbox, start } = useHost();
 
@@ -82,4 +85,68 @@ test('over HTTP, a client that rotates what it writes into X-Forwarded-For spend
     statuses.push((await host.startSession(`owner-${attempt}`, 'new', through(`10.0.0.${attempt}`, '198.51.100.7'))).response.status);
   assert.deepEqual(statuses, [201, 201, 429, 429]);
   assert.equal((await host.startSession('someone', 'new', through('198.51.100.7', '203.0.113.9'))).response.status, 201);
+});
+
+/** A kit's session POST for `host` (the Host header a browser sends on a real domain), over HTTP to the kit on loopback. */
+function postSession(url: string, host: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${url}/kyc/session`,
+      { method: 'POST', headers: { host, 'x-user': 'alice', ...sessionHeader(), ...headers } },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode!));
+      },
+    );
+    outgoing.on('error', reject).end();
+  });
+}
+
+async function hostTelling(options: Partial<KycKitOptions> = {}) {
+  const told: unknown[] = [];
+  const host = await start({
+    client: sandboxClient(sandbox.url),
+    owner: ownerFromHeader,
+    onError: (error) => void told.push(error),
+    ...options,
+  });
+  return { url: host.url, notes: () => told.filter((error) => error instanceof KycConfigurationError).map((error) => error.message) };
+}
+
+test('without clientAddress, the first session request for a public host says once what one client can spend, and which reader its headers call for', async () => {
+  const { url, notes } = await hostTelling();
+  assert.equal(await postSession(url, 'shop.example', { 'x-forwarded-for': '203.0.113.7' }), 201);
+  assert.equal(await postSession(url, 'shop.example'), 200);
+  assert.deepEqual(notes(), [
+    "no clientAddress while serving shop.example: the per-address budgets are off, so one client can spend the whole kit's alone " +
+      '(60 transactions created a minute, 20 links sent a minute, 20 provider reads a second, 1000 streams a process) and the next visitors wait. ' +
+      'Give createKycKit clientAddress: clientAddressFrom.forwardedFor(<the number of your proxies>) (this request carries x-forwarded-for) (docs/budgets.md#client-addresses)',
+  ]);
+});
+
+test("behind a proxy that keeps the upstream's loopback Host, its forwarding header says the same; on loopback alone, or with clientAddress, nothing is said", async () => {
+  const proxied = await hostTelling();
+  await postSession(proxied.url, '127.0.0.1', { 'cf-connecting-ip': '203.0.113.7' });
+  assert.match(
+    proxied.notes()[0]!,
+    /^no clientAddress while serving 127\.0\.0\.1.*clientAddressFrom\.platform\('cloudflare'\) \(this request carries cf-connecting-ip\)/,
+  );
+
+  const local = await hostTelling();
+  await postSession(local.url, `localhost:${new URL(local.url).port}`);
+  await postSession(local.url, new URL(local.url).host);
+  const withReader = await hostTelling({ clientAddress: clientAddressFrom.forwardedFor(1) });
+  await postSession(withReader.url, 'shop.example', { 'x-forwarded-for': '203.0.113.7' });
+  assert.deepEqual([local.notes(), withReader.notes()], [[], []]);
+});
+
+test('by default the note is one console.warn line, as docs/budgets.md shows it', async (t) => {
+  const warn = t.mock.method(console, 'warn', () => {});
+  const host = await start({ client: sandboxClient(sandbox.url), owner: ownerFromHeader });
+  await postSession(host.url, 'shop.example', { 'x-forwarded-for': '203.0.113.7' });
+  const documented = /## Client addresses[\s\S]*?```text\n(.*)\n```/.exec(await readFile('docs/budgets.md', 'utf8'))![1];
+  assert.deepEqual(
+    warn.mock.calls.map((call) => call.arguments),
+    [[documented]],
+  );
 });
