@@ -147,7 +147,8 @@ test("behind a proxy that keeps the upstream's loopback Host, its forwarding hea
 
 test('by default the note is one console.warn line, as docs/budgets.md shows it', async (t) => {
   const warn = t.mock.method(console, 'warn', () => {});
-  const host = await start({ client: sandboxClient(sandbox.url), owner: ownerFromHeader });
+  // With publicUrl, the only setting missing is clientAddress.
+  const host = await start({ client: sandboxClient(sandbox.url), owner: ownerFromHeader, publicUrl: 'https://shop.example' });
   await postSession(host.url, 'shop.example', { 'x-forwarded-for': '203.0.113.7' });
   const documented = /## Client addresses[\s\S]*?```text\n(.*)\n```/.exec(await readFile('docs/budgets.md', 'utf8'))![1];
   assert.deepEqual(

@@ -47,7 +47,8 @@ test("the public URL's origin is the backend's own for the session guard, whatev
 
 test('without publicUrl, a Host that is not loopback builds nothing: the service link, and onError told once how to turn the short link on', async () => {
   const told: unknown[] = [];
-  const host = await start({ onError: (error) => told.push(error) });
+  // With clientAddress, the only setting missing is publicUrl.
+  const host = await start({ onError: (error) => told.push(error), clientAddress: () => '203.0.113.7' });
   for (let session = 0; session < 2; session++) {
     const body = await sessionOn('http://shop.test', portOf(host.url));
     assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
@@ -58,10 +59,21 @@ test('without publicUrl, a Host that is not loopback builds nothing: the service
   assert.match(told[0].message, /publicUrl/);
 });
 
+test('a kit missing two settings tells both, each once: neither folds into the other as a repeat', async () => {
+  const told: unknown[] = [];
+  const host = await start({ onError: (error) => told.push(error) });
+  await sessionOn('http://shop.test', portOf(host.url));
+  await sessionOn('http://shop.test', portOf(host.url));
+  const notes = told.map((error) => (error instanceof KycConfigurationError ? error.message : String(error)));
+  assert.equal(notes.length, 2, notes.join('\n'));
+  assert.ok(notes.some((note) => note.startsWith('no clientAddress')));
+  assert.ok(notes.some((note) => note.includes('without publicUrl')));
+});
+
 test('by default, that is one warning line on the console', async (t) => {
   const warned = t.mock.method(console, 'warn', () => {});
   const failed = t.mock.method(console, 'error', () => {});
-  const host = await start();
+  const host = await start({ clientAddress: () => '203.0.113.7' });
   await sessionOn('http://shop.test', portOf(host.url));
   assert.equal(warned.mock.callCount(), 1);
   assert.match(String(warned.mock.calls[0]!.arguments[0]), /^kyc-verify session: the handoff's short link is off: without publicUrl/);

@@ -42,7 +42,8 @@ export class KycRepeatedError extends KycError {
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
  * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the backend must reconcile. A spent budget is told through `tell`
+ * each names a transaction the backend must reconcile; so is a setting to fix, each told once by
+ * the part that found it (two different ones must not fold into one line). A spent budget is told through `tell`
  * alone (the budgets keep it to once a minute), never as each request it refuses.
  */
 export class ErrorReporter {
@@ -65,7 +66,7 @@ export class ErrorReporter {
 
   #report(error: unknown, context: ErrorContext): void {
     if (error instanceof KycBudgetExceededError) return;
-    if (error instanceof KycOrphanedTransactionError) return this.#emit(error, context);
+    if (error instanceof KycOrphanedTransactionError || error instanceof KycConfigurationError) return this.#emit(error, context);
     const kind = kindOf(error, context.handler);
     const window = this.#windows.get(kind);
     if (window) {
