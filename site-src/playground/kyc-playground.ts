@@ -198,7 +198,7 @@ export class KycPlayground extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('properties') || changed.has('parts')) this.#sheet.replaceSync(this.#css);
-    if (changed.has('log')) this.renderRoot.querySelector('.log')?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    if (changed.has('log')) this.renderRoot.querySelector('.log li:last-child')?.scrollIntoView({ block: 'nearest' });
   }
 
   override render() {
@@ -238,15 +238,17 @@ export class KycPlayground extends LitElement {
       </div>
       <section aria-labelledby="log-heading">
         <h3 id="log-heading">Event log <button @click=${() => (this.log = [])}>Clear the log</button></h3>
-        <ol class="log" role="log" aria-label="DOM events and what the backend saw">
-          ${this.log.map(
-            (entry) =>
-              html`<li data-source=${entry.source} data-name=${entry.name}>
-                <time>${entry.at}</time> <span class="source">${entry.source}</span> <code>${entry.name}</code>
-                <span class="detail">${entry.detail}</span>
-              </li>`,
-          )}
-        </ol>
+        <div class="log" role="log" aria-label="DOM events and what the backend saw">
+          <ol>
+            ${this.log.map(
+              (entry) =>
+                html`<li data-source=${entry.source} data-name=${entry.name}>
+                  <time>${entry.at}</time> <span class="source">${entry.source}</span> <code>${entry.name}</code>
+                  <span class="detail">${entry.detail}</span>
+                </li>`,
+            )}
+          </ol>
+        </div>
       </section>
       <section aria-labelledby="code-heading">
         <h3 id="code-heading">The code for what is shown</h3>

@@ -76,8 +76,8 @@ export const playgroundStyles = css`
     color: var(--vp-c-brand-1);
   }
   button.primary {
-    background: var(--vp-c-brand-3);
-    color: var(--vp-c-white);
+    background: var(--vp-c-brand-1);
+    color: var(--vp-c-bg);
     border-color: transparent;
   }
   button[aria-pressed='true'] {
@@ -122,11 +122,15 @@ export const playgroundStyles = css`
     max-height: 22rem;
     overflow: auto;
     margin: 0;
-    padding: 8px 8px 8px 2.5rem;
+    padding: 8px;
     border: 1px solid var(--vp-c-border);
     border-radius: 8px;
     font-family: var(--vp-font-family-mono);
     font-size: 12px;
+  }
+  .log ol {
+    margin: 0;
+    padding-left: 2rem;
   }
   .log li {
     overflow-wrap: anywhere;

@@ -64,8 +64,9 @@ export function createBrowserStack(scope: string): BrowserStack {
     }),
     owner: () => VISITOR,
     buildRequest: () => demoRequest(options, `${scope}kyc/webhook`),
-    // Each choice of options is a verification of its own: the same options resume it.
-    sessions: { key: () => optionsKey(options) },
+    // Each choice of options is a verification of its own: the same options resume it. The one visitor
+    // tries verification after verification: up to 100 an hour, where a site keeps the default 10 (docs/sessions.md).
+    sessions: { key: () => optionsKey(options), maxCreated: 100 },
     handoff: { url: `${scope}kyc/go` },
     onHandoff: (event) => publish('handoff', event),
     onResult: (result) => publish('result', result),
