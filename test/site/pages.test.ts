@@ -35,16 +35,43 @@ const LINKS_AND_IDS = `(() => {
 
 const linksAndIds = (page: Page) => page.evaluate(LINKS_AND_IDS) as Promise<Seen>;
 
+interface Visit extends Seen {
+  /** The HTTP status of each link to this origin, fetched from the page (the playground's through its worker). */
+  statuses: Map<string, number>;
+  axe: string[];
+}
+
 describe('the built site, under a sub-path, with every other origin blocked', () => {
   let site: BuiltSite;
   let browser: SiteInBrowser;
   let pages: string[];
-  const seen = new Map<string, Seen>();
+  /** Each page as a visitor saw it, by path: visited once, the playground with a verification under way. */
+  const visits = new Map<string, Visit>();
 
   before(async () => {
     site = await buildSite();
     browser = await openSite(site.dir);
     pages = await pagesOf(site.dir);
+    const page = await browser.context.newPage();
+    const origin = new URL(browser.url).origin;
+    for (const path of pages) {
+      await page.goto(`${browser.url}${path}`);
+      if (path.startsWith('playground/')) {
+        await page.getByText('Ready:').waitFor({ timeout: 60_000 });
+        await page.getByRole('link', { name: 'open it in the phone below' }).waitFor();
+      }
+      const seen = await linksAndIds(page);
+      const local = [...new Set(seen.links.filter((link) => new URL(link).origin === origin))];
+      const statuses = await page.evaluate((urls) => Promise.all(urls.map((url) => fetch(url).then((answer) => answer.status))), local);
+      // The theme's frame (navigation, sidebar) is the same on every page: axe reads it whole on the home page and the playground.
+      const whole = path === 'index.html' || path.startsWith('playground/');
+      visits.set(new URL(page.url()).pathname, {
+        ...seen,
+        statuses: new Map(local.map((link, index) => [link, statuses[index]!])),
+        axe: await axeViolations(page, whole ? 'document' : '#VPContent'),
+      });
+    }
+    await page.close();
   }, TEST);
 
   after(async () => {
@@ -55,47 +82,28 @@ describe('the built site, under a sub-path, with every other origin blocked', ()
   it('has a page per topic of docs/, the README as its home, the API reference and the playground', async () => {
     const docs = (await readdir('docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name.replace(/\.md$/, '.html')}`);
     assert.deepEqual(pages, ['api/kyc-verify.html', ...docs, 'index.html', 'playground/index.html'].sort());
+    assert.equal(visits.size, pages.length);
   });
 
-  it('every link of every page leads to a page, a file or the in-browser backend, and every #fragment to an element of its page', TEST, async () => {
-    const page = await browser.context.newPage();
+  it('every link of every page leads to a page, a file or the in-browser backend, and every #fragment to an element of its page', () => {
     const problems: string[] = [];
-    for (const path of pages) {
-      await page.goto(`${browser.url}${path}`);
-      if (path.startsWith('playground/')) await page.getByText('Ready:').waitFor({ timeout: 60_000 });
-      seen.set(new URL(page.url()).pathname, await linksAndIds(page));
-    }
-    const origin = new URL(browser.url).origin;
-    for (const [path, { links }] of seen) {
-      const local = [...new Set(links.filter((link) => new URL(link).origin === origin))];
-      await page.goto(`${origin}${path}`);
-      const statuses = await page.evaluate((urls) => Promise.all(urls.map((url) => fetch(url).then((answer) => answer.status))), local);
-      local.forEach((link, index) => {
-        if (statuses[index] !== 200) problems.push(`${path}: ${link} answers ${statuses[index]}`);
+    for (const [path, { statuses }] of visits) {
+      for (const [link, status] of statuses) {
+        if (status !== 200) problems.push(`${path}: ${link} answers ${status}`);
         const { pathname, hash } = new URL(link);
-        const target = seen.get(pathname) ?? (pathname.endsWith('/') ? seen.get(`${pathname}index.html`) : undefined);
-        if (hash && target && !target.ids.includes(decodeURIComponent(hash.slice(1)))) problems.push(`${path}: ${link}: no element ${hash}`);
+        const target = visits.get(pathname) ?? (pathname.endsWith('/') ? visits.get(`${pathname}index.html`) : undefined);
         if (hash && !target) problems.push(`${path}: ${link}: a fragment of something that is not a page`);
-      });
+        else if (hash && !target!.ids.includes(decodeURIComponent(hash.slice(1)))) problems.push(`${path}: ${link}: no element ${hash}`);
+      }
     }
     assert.deepEqual(problems, []);
-    assert.ok(seen.size === pages.length);
-    await page.close();
   });
 
-  it('axe finds nothing on any page, the playground with a verification under way', TEST, async () => {
-    const page = await browser.context.newPage();
-    const found: string[] = [];
-    for (const path of pages) {
-      await page.goto(`${browser.url}${path}`);
-      if (path.startsWith('playground/')) {
-        await page.getByText('Ready:').waitFor({ timeout: 60_000 });
-        await page.getByRole('link', { name: 'open it in the phone below' }).waitFor();
-      }
-      found.push(...(await axeViolations(page)));
-    }
-    assert.deepEqual(found, []);
-    await page.close();
+  it('axe finds nothing on any page, the playground with a verification under way', () => {
+    assert.deepEqual(
+      [...visits.values()].flatMap((visit) => visit.axe),
+      [],
+    );
   });
 
   it('no page asked for anything from another origin', () => {
