@@ -16,6 +16,7 @@ import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
 import { demoDestination, demoSendLink } from './send-link.js';
 import { demoRequest, optionsKey } from './verification-request.js';
+import { loggingWebhooks } from './webhook-log.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -144,16 +145,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/status/:uuid/send', (c) => kit.send(c.req.raw));
   app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:code'], (c) => kit.go(c.req.raw));
-  app.post('/kyc/webhook', async (c) => {
-    publish(
-      'webhook',
-      await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    return kit.webhook(c.req.raw);
-  });
+  const webhook = loggingWebhooks(kit.webhook, (body) => publish('webhook', body));
+  app.post('/kyc/webhook', (c) => webhook(c.req.raw));
   app.get('/demo/feed', (c) =>
     streamSSE(c, async (stream) => {
       const unsubscribe = feed.subscribe((entry) => void stream.writeSSE({ data: JSON.stringify(entry) }));

@@ -14,6 +14,7 @@
  */
 import { Hono } from 'hono';
 import { demoRequest, optionsKey } from '../../demo/verification-request.js';
+import { loggingWebhooks } from '../../demo/webhook-log.js';
 import { ANY_HOST } from '../../src/sandbox/allowed-hosts.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { createKycClient } from '../../src/server/client/client.js';
@@ -93,16 +94,8 @@ export function createBrowserStack(scope: string): BrowserStack {
   });
   app.on(['GET', 'POST'], '/kyc/session/*', (c) => kit.session(c.req.raw));
   app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/*'], (c) => kit.go(c.req.raw));
-  app.post('/kyc/webhook', async (c) => {
-    publish(
-      'webhook',
-      await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    return kit.webhook(c.req.raw);
-  });
+  const webhook = loggingWebhooks(kit.webhook, (body) => publish('webhook', body));
+  app.post('/kyc/webhook', (c) => webhook(c.req.raw));
   // The sandbox's webhook deliveries (node:http in Node) reach the kit here, in this worker.
   answerRequestsWith((request) => (request.url.startsWith(scope) ? answer(request) : fetch(request)));
 
