@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Attributes, Counter, Histogram, Meter, ObservableCallback } from '@opentelemetry/api';
 import {
   ATTRIBUTES as A,
   type LinkChannel,
@@ -84,14 +84,25 @@ export class KitMetrics {
     this.#provider = histogram('kyc_verify.provider.duration', 'Calls to the KYC service, by operation and outcome', CALL_BUCKETS);
     this.#budgets = counter('kyc_verify.budget.uses', '{use}', 'What each budget let through or refused');
     this.#store = histogram('kyc_verify.store.duration', 'Calls to the kit’s store, by operation and outcome', CALL_BUCKETS);
-    meter
-      .createObservableUpDownCounter('kyc_verify.streams.open', { unit: '{stream}', description: 'Status streams open in this process' })
-      .addCallback((result) => result.observe(openStreams()));
+    const streams = meter.createObservableUpDownCounter('kyc_verify.streams.open', {
+      unit: '{stream}',
+      description: 'Status streams open in this process',
+    });
+    const observeStreams: ObservableCallback = (result) => result.observe(openStreams());
+    streams.addCallback(observeStreams);
     const answerSets = STATUS_ANSWERS.map((kind) => this.#sets.of({ [A.statusAnswer]: kind }));
-    meter
-      .createObservableCounter('kyc_verify.status.answers', { unit: '{answer}', description: 'Polls answered, by how' })
-      .addCallback((result) => this.#answers.forEach((count, index) => result.observe(count, answerSets[index])));
+    const answers = meter.createObservableCounter('kyc_verify.status.answers', { unit: '{answer}', description: 'Polls answered, by how' });
+    const observeAnswers: ObservableCallback = (result) =>
+      this.#answers.forEach((count, index) => result.observe(count, answerSets[index]));
+    answers.addCallback(observeAnswers);
+    this.close = () => {
+      streams.removeCallback(observeStreams);
+      answers.removeCallback(observeAnswers);
+    };
   }
+
+  /** Stops observing this kit (a kit closed, another one may come in its place in the process). */
+  readonly close: () => void;
 
   created(): void {
     this.#created.add(1);
