@@ -4,6 +4,7 @@ export type { KycKitTuning } from './tuning.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export { KycError } from './kyc-error.js';
+export { KycConfigurationError } from './configuration-error.js';
 export { KycRepeatedError, type ErrorContext, type ErrorSource, type OnError } from './state/error-reporter.js';
 export type { TokenStore } from './client/token-cache.js';
 export {

@@ -29,6 +29,7 @@ import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
 import { Telemetry } from './telemetry/telemetry.js';
+import { resolvePublicUrl } from './public-url.js';
 
 /**
  * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
@@ -60,6 +61,16 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    * follows `<session-url>/<uuid>`, which the session handler answers as the status handler does.
    */
   statusUrl?: string;
+  /**
+   * Where browsers and phones reach the app: its origin, with the path prefix your proxy takes off
+   * before the app sees a request, if any (`'https://shop.example'`, or `'https://shop.example/app'`
+   * when `/app/kyc/session` reaches the app as `/kyc/session`). Every absolute URL the kit answers
+   * with (the short link, the typed code's page, `status_url`) is built on it, never on a request's
+   * `Host`; its origin is the backend's own for the session and send guards. Without it the short
+   * link is off: on a loopback host a phone could not open it anyway, and elsewhere `onError` is
+   * told once to set this (docs/kit.md#the-public-url).
+   */
+  publicUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions<Context>;
   /**
@@ -161,7 +172,8 @@ export function createKycKit<Context extends RequestContext = RequestContext>(op
 function createKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? logError);
   const tuning = resolveTuning(options.tuning);
-  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
+  const publicUrl = resolvePublicUrl(options.publicUrl);
+  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff, publicUrl);
   const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');

@@ -1,6 +1,7 @@
 import { answeredNow, statusOf } from '../client/transaction-status.js';
 import { codeOfLink } from '../handoff/codes.js';
 import { registerShortLink } from '../handoff/short-links.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
@@ -56,9 +57,19 @@ const WAIT_STEP_MS = 100;
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
 
+  let toldConfiguration = false;
+  /** The go URL for `request`, or null when the short link is off for it; why it is off, when a setting would turn it on, told once. */
+  const goUrlFor = (request: Request): string | null => {
+    const goUrl = options.handoff?.urlFor(request) ?? null;
+    if (!(goUrl instanceof KycConfigurationError)) return goUrl;
+    if (!toldConfiguration) kit.report(goUrl);
+    toldConfiguration = true;
+    return null;
+  };
+
   const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const statusUrl = options.statusUrlOf(status.uuid);
-    const goUrl = options.handoff?.urlFor(request);
+    const statusUrl = options.statusUrlOf(status.uuid, request);
+    const goUrl = goUrlFor(request);
     const code = goUrl && codeOfLink(link, goUrl);
     const body: SessionAnswerBody = {
       ...answeredNow(status, client),
@@ -102,7 +113,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     const initial = statusOf(transaction);
     kit.budgets.spent(limits);
     const target = linkOf(transaction, built, client);
-    const goUrl = options.handoff?.urlFor(request);
+    const goUrl = goUrlFor(request);
     const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
     let link = target;
     try {

@@ -1,4 +1,5 @@
 import { KycError } from '../kyc-error.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import { KycApiError } from '../client/errors.js';
 import { KycBudgetExceededError } from '../budgets/budget-error.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
@@ -105,11 +106,12 @@ function kindOf(error: unknown, handler: ErrorSource): string {
 
 /**
  * The default `onError`: a refused request (a probe, a form on another site, a page without the
- * header) is one line, since nothing failed in the kit; anything else goes to console.error whole.
+ * header) and a setting to fix (told once) are one line each, since nothing failed in the kit;
+ * anything else goes to console.error whole.
  */
 export function logError(error: unknown, context: ErrorContext): void {
   const refused = error instanceof KycRepeatedError ? error.last : error;
-  if (refused instanceof KycSessionRefusedError)
+  if (refused instanceof KycSessionRefusedError || refused instanceof KycConfigurationError)
     console.warn(`kyc-verify ${context.handler}: ${error instanceof Error ? error.message : error}`);
   else console.error(error);
 }
