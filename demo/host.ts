@@ -17,6 +17,7 @@ import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
 import { demoDestination, demoSendLink } from './send-link.js';
 import { demoRequest, optionsKey } from './verification-request.js';
 import { loggingWebhooks } from './webhook-log.js';
+import { demoTelemetry, funnelOf } from './telemetry.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -111,6 +112,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     feed.publish({ kind, at: new Date().toISOString(), ...(fleet && { instance: fleet.instance }), body });
   };
 
+  // Before the kit, which binds its instruments to the SDK registered when it is created.
+  const telemetry = demoTelemetry();
   // The demo's stand-in for a login: a visitor id the host issued and signed, so that a reload resumes the visitor's verification.
   const visitors = createVisitorIds({ secret: options.visitorSecret, cookieName: 'kyc-demo-visitor' });
   const kit = createKycKit({
@@ -154,6 +157,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       await new Promise<void>((resolve) => stream.onAbort(resolve));
     }),
   );
+  // The operator's view: the funnel the page's panel draws (the metrics for Prometheus: /demo/metrics, below).
+  app.get('/demo/funnel', async (c) => c.json(await funnelOf(telemetry)));
   app.get('/demo/identities', (c) =>
     c.json(Object.entries(TEST_IDENTITIES).map(([rut, person]) => ({ nin: formatRut(rut), name: `${person.name} ${person.last_name}` }))),
   );
@@ -164,7 +169,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   server.on('request', (req, res) => {
     const path = new URL(req.url ?? '/', url).pathname;
-    if (isHostPath(path) || !options.fallback) void listener(req, res);
+    if (path === '/demo/metrics') telemetry.getMetricsRequestHandler(req, res);
+    else if (isHostPath(path) || !options.fallback) void listener(req, res);
     else options.fallback(req, res);
   });
 

@@ -70,6 +70,11 @@ export class Telemetry {
     return this.#metrics !== null || this.#tracing !== null;
   }
 
+  /** Stops the observations of this kit's gauges (its streams, its polls' counts). */
+  close(): void {
+    this.#metrics?.close();
+  }
+
   /** Whether metrics are counted (an SDK's MeterProvider was registered). */
   get counting(): boolean {
     return this.#metrics !== null;
