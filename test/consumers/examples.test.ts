@@ -1,19 +1,21 @@
 // The example apps of examples/, each from a fresh copy of its folder installed against the packed
 // package (its "file:../.." dependency pointed at the tarball), started with its own `npm start` as
-// it is deployed: on a real hostname (http://shop.test:<port>, which Chromium maps to 127.0.0.1),
-// PUBLIC_URL set, so the handoff is on. A desktop logs in with the app's fake login and shows the QR
-// code; a phone-sized page follows the handoff to the sandbox's page and walks it; the desktop hears
-// kyc-successful once, the app runs onResult once and shows the record it wrote.
+// it is deployed: behind a proxy that ends TLS for a real hostname (https://shop.test:<port>, which
+// Chromium maps to 127.0.0.1, with a certificate the test makes), PUBLIC_URL set, so the handoff is
+// on. A desktop logs in with the app's fake login and shows the QR code; a phone-sized page follows
+// the handoff to the sandbox's page and walks it; the desktop hears kyc-successful once, the app
+// runs onResult once and shows the record it wrote.
 //
 // Each rule once across the three, not every rule in every app:
-// - express: a fleet, 2 instances on one Redis behind a round-robin balancer (its logins, the kit's
+// - express: a fleet, 2 instances on one Redis, the proxy sending requests to each in turn (its logins, the kit's
 //   store and its records shared), the QR code decoded and opened, a second device noticed;
 //   without CLIENT_ADDRESS, it says once what one client can spend;
 // - hono: the typed code, typed on the phone's page;
 // - nextjs: the QR code decoded and opened; CLIENT_ADDRESS read, so it says nothing of the kind.
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createServer as createTlsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,6 +57,30 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A certificate for HOST, made for this run (the browser is told to accept it). */
+async function certificateFor(folder: string): Promise<{ key: Buffer; cert: Buffer }> {
+  const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+  const subject = ['-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`];
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', ...subject]);
+  return { key: await readFile(key), cert: await readFile(cert) };
+}
+
+/**
+ * The proxy in front, on `port`: it ends TLS and passes each request to the backends in turn, with
+ * the Host the browser used, `X-Forwarded-Proto: https` and the client's address appended to
+ * `X-Forwarded-For`, as nginx does with `proxy_set_header`.
+ */
+async function tlsFront(port: number, tls: { key: Buffer; cert: Buffer }, backends: number[]): Promise<Server> {
+  const balance = roundRobin(() => backends.map((backend) => `http://127.0.0.1:${backend}`));
+  const front = createTlsServer(tls, (req, res) => {
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    Object.assign(req.headers, { 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor });
+    balance(req, res);
+  });
+  await new Promise<void>((done) => front.listen(port, '127.0.0.1', done));
+  return front;
+}
+
 /** `npm start` in `app`, ready once it prints its public URL; Next's build would otherwise try to send its telemetry. */
 function npmStart(app: string, env: Record<string, string>): Promise<Started> {
   return startCommand('npm', ['start'], app, { NEXT_TELEMETRY_DISABLED: '1', ...env }, async (stdout) => {
@@ -64,7 +90,7 @@ function npmStart(app: string, env: Record<string, string>): Promise<Started> {
 
 /** A desktop, logged in with the app's fake login as `user`, its element showing the QR code. */
 async function desktopLoggedIn(browser: Browser, url: string, user: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ignoreHTTPSErrors: true })).newPage();
   await page.goto(url);
   await page.getByLabel('Name').fill(user);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -73,7 +99,7 @@ async function desktopLoggedIn(browser: Browser, url: string, user: string): Pro
 }
 
 const phone = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CL' });
+  browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CL', ignoreHTTPSErrors: true });
 
 /** Walks the sandbox's page to a successful end, as the person does on the phone. */
 async function walkToSuccess(page: Page): Promise<string> {
@@ -101,10 +127,38 @@ async function expectRecorded(desktop: Page, uuid: string, output: () => string)
   assert.deepEqual(output().match(new RegExp(`^onResult ${uuid} .*$`, 'gm')), [`onResult ${uuid} successful for alice`]);
 }
 
-describe('the example apps, each installed from a fresh copy, deployed on a real hostname, the handoff on', () => {
+describe('the example apps, each installed from a fresh copy, deployed on a real hostname over TLS, the handoff on', () => {
   let scratch: string;
   let browser: Browser;
+  let tls: { key: Buffer; cert: Buffer };
   const apps = new Map<Example, Promise<string>>();
+
+  /** `npm start` of `example` on `backends` ports (with REDIS_URL, a fleet), behind the TLS front on another: its public URL. */
+  async function deployed(example: Example, env: Record<string, string>, instances = 1) {
+    const [port, ...backends] = await Promise.all(Array.from({ length: instances + 1 }, freePort));
+    const publicUrl = `https://${HOST}:${port}`;
+    const started: Started[] = [];
+    let front: Server | undefined;
+    const stop = async () => {
+      front?.closeAllConnections();
+      front?.close();
+      await Promise.all(started.map((server) => server.stop()));
+    };
+    try {
+      for (const backend of backends)
+        started.push(await npmStart(await apps.get(example)!, { ...env, PORT: String(backend), PUBLIC_URL: publicUrl }));
+      front = await tlsFront(port, tls, backends);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return {
+      publicUrl,
+      stdout: () => started.map((server) => server.stdout()).join(''),
+      stderr: () => started.map((server) => server.stderr()).join(''),
+      stop,
+    };
+  }
 
   before(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'kyc-verify-examples-'));
@@ -114,6 +168,7 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
     for (const name of EXAMPLES) apps.set(name, installCopy(name, scratch, tarball));
     await Promise.all(apps.values());
     console.log(`# the examples installed in ${seconds(started)}`);
+    tls = await certificateFor(scratch);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
@@ -129,30 +184,18 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
     'examples/express as a fleet of 2 on Redis: the QR code opened on a phone, a second device noticed, the login and the record on every instance',
     TEST,
     async () => {
-      const app = await apps.get('express')!;
       const started = performance.now();
       const redis = await startRedisServer();
       const sandbox = await startSandbox({ port: 0 });
-      const port = await freePort();
-      const publicUrl = `http://${HOST}:${port}`;
-      const instances: Started[] = [];
-      let balancer: Server | undefined;
+      const env = { REDIS_URL: redis.url, SESSION_SECRET: 'a session secret that every instance shares', KYC_URL: sandbox.url };
+      const app = await deployed('express', env, 2).catch(async (error: unknown) => {
+        await Promise.all([sandbox.close(), redis.stop()]);
+        throw error;
+      });
       try {
-        const backends = await Promise.all([freePort(), freePort()]);
-        const env = {
-          REDIS_URL: redis.url,
-          SESSION_SECRET: 'a session secret that every instance shares',
-          KYC_URL: sandbox.url,
-          PUBLIC_URL: publicUrl,
-        };
-        for (const backend of backends) instances.push(await npmStart(app, { ...env, PORT: String(backend) }));
-        balancer = createServer(roundRobin(() => backends.map((backend) => `http://127.0.0.1:${backend}`)));
-        await new Promise<void>((done) => balancer!.listen(port, '127.0.0.1', done));
-        const output = () => instances.map((instance) => instance.stdout()).join('');
-
-        const desktop = await desktopLoggedIn(browser, publicUrl, 'alice');
+        const desktop = await desktopLoggedIn(browser, app.publicUrl, 'alice');
         const link = await scanQr(desktop);
-        assert.match(link, new RegExp(`^${publicUrl}/kyc/go/`), 'the short link, on the public URL');
+        assert.match(link, new RegExp(`^${app.publicUrl}/kyc/go/`), 'the short link, on the public URL');
         const mobile = await (await phone(browser)).newPage();
         await mobile.goto(link);
         assert.equal(new URL(mobile.url()).origin, sandbox.url);
@@ -162,14 +205,15 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
         await statusLine(desktop).getByText('The link was opened on another device too.').waitFor();
 
         const uuid = await walkToSuccess(mobile);
-        await expectRecorded(desktop, uuid, output);
-        const stderr = instances.map((instance) => instance.stderr()).join('');
-        assert.match(stderr, /kyc-verify session: no clientAddress while serving shop\.test:\d+: /, 'without CLIENT_ADDRESS, it says so');
+        await expectRecorded(desktop, uuid, app.stdout);
+        assert.match(
+          app.stderr(),
+          /kyc-verify session: no clientAddress while serving shop\.test:\d+: /,
+          'without CLIENT_ADDRESS, it says so',
+        );
         console.log(`# examples/express: 2 instances verified ${seconds(started)} after npm start`);
       } finally {
-        balancer?.closeAllConnections();
-        balancer?.close();
-        await Promise.all(instances.map((instance) => instance.stop()));
+        await app.stop();
         await sandbox.close();
         await redis.stop();
       }
@@ -177,45 +221,39 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
   );
 
   it('examples/hono: the code typed on the phone, then the verification', TEST, async () => {
-    const app = await apps.get('hono')!;
-    const port = await freePort();
-    const publicUrl = `http://${HOST}:${port}`;
-    const server = await npmStart(app, { PORT: String(port), PUBLIC_URL: publicUrl });
+    const app = await deployed('hono', {});
     try {
-      const desktop = await desktopLoggedIn(browser, publicUrl, 'alice');
+      const desktop = await desktopLoggedIn(browser, app.publicUrl, 'alice');
       const typed = (await desktop.locator('kyc-verify [part="typed-code"]').textContent())!.replace(/\s+/g, ' ');
       const [, goUrl, code] = /open (\S+) and type (\w{6})/.exec(typed) ?? [];
-      assert.equal(`http://${goUrl}`, `${publicUrl}/kyc/go`, typed);
+      assert.equal(`https://${goUrl}`, `${app.publicUrl}/kyc/go`, typed);
       const mobile = await (await phone(browser)).newPage();
-      await mobile.goto(`http://${goUrl}`);
+      await mobile.goto(`https://${goUrl}`);
       await mobile.getByRole('textbox').fill(code!.toLowerCase());
       await mobile.keyboard.press('Enter');
-      await mobile.waitForURL((url) => !url.href.startsWith(publicUrl), { timeout: 30_000 });
+      await mobile.waitForURL((url) => !url.href.startsWith(app.publicUrl), { timeout: 30_000 });
       await statusLine(desktop).getByText('Phone connected.', { exact: false }).waitFor();
       const uuid = await walkToSuccess(mobile);
-      await expectRecorded(desktop, uuid, server.stdout);
+      await expectRecorded(desktop, uuid, app.stdout);
     } finally {
-      await server.stop();
+      await app.stop();
     }
   });
 
   it('examples/nextjs: the QR code opened on a phone; CLIENT_ADDRESS read from the environment', TEST, async () => {
-    const app = await apps.get('nextjs')!;
     const started = performance.now();
-    const port = await freePort();
-    const publicUrl = `http://${HOST}:${port}`;
-    const server = await npmStart(app, { PORT: String(port), PUBLIC_URL: publicUrl, CLIENT_ADDRESS: 'x-forwarded-for' });
+    const app = await deployed('nextjs', { CLIENT_ADDRESS: 'x-forwarded-for' });
     try {
       console.log(`# examples/nextjs: npm start answered in ${seconds(started)}`);
-      const desktop = await desktopLoggedIn(browser, publicUrl, 'alice');
+      const desktop = await desktopLoggedIn(browser, app.publicUrl, 'alice');
       const mobile = await (await phone(browser)).newPage();
       await mobile.goto(await scanQr(desktop));
       await statusLine(desktop).getByText('Phone connected.', { exact: false }).waitFor();
       const uuid = await walkToSuccess(mobile);
-      await expectRecorded(desktop, uuid, server.stdout);
-      assert.doesNotMatch(server.stderr(), /no clientAddress/);
+      await expectRecorded(desktop, uuid, app.stdout);
+      assert.doesNotMatch(app.stderr(), /no clientAddress/);
     } finally {
-      await server.stop();
+      await app.stop();
     }
   });
 });
