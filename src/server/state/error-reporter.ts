@@ -1,8 +1,8 @@
 import { KycError } from '../kyc-error.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import { KycApiError } from '../client/errors.js';
 import { KycBudgetExceededError } from '../budgets/budget-error.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
-import { KycConfigurationError } from '../configuration-error.js';
 import { KycOrphanedTransactionError } from './store-errors.js';
 
 /** Where in the kit an error was met: a handler, the result delivery, the store's channel, or other work after an answer. */
@@ -106,7 +106,7 @@ function kindOf(error: unknown, handler: ErrorSource): string {
 
 /**
  * The default `onError`: a refused request (a probe, a form on another site, a page without the
- * header) and a note on the kit's setup are one line each, since nothing failed in the kit;
+ * header) and a setting to fix (told once) are one line each, since nothing failed in the kit;
  * anything else goes to console.error whole.
  */
 export function logError(error: unknown, context: ErrorContext): void {
