@@ -56,8 +56,8 @@ const kit = createKycKit({
     console.log(`onResult ${result.uuid} ${result.state} for ${owner}`);
     await verifications.set(result.uuid, { user: owner, state: result.state, at: new Date().toISOString() });
   },
-  // The short link in the QR code and the typed code, on the public URL (`kit.go` below); off on loopback without one.
-  ...(publicUrl && { handoff: { url: `${publicUrl}/kyc/go` } }),
+  // Where browsers and phones reach the app: the short link in the QR code and the typed code are built on it (`kit.go` below).
+  publicUrl: env.PUBLIC_URL,
   // How the proxy in front tells the client's address: the per-address budgets count by it.
   clientAddress: clientAddressFrom.setting(env.CLIENT_ADDRESS),
 });
@@ -77,7 +77,7 @@ app.use(
 // The kit after the login it reads, before any body parser: POST /kyc/session, GET /kyc/session/{uuid} (the status),
 // the short link and the typed code's page (GET /kyc/go/{code}, GET and POST /kyc/go), and the service's webhooks.
 app.use('/kyc/session', toNodeHandler(kit.session));
-app.all(['/kyc/go', '/kyc/go/:code'], toNodeHandler(kit.go));
+app.use('/kyc/go', toNodeHandler(kit.go));
 app.post('/kyc/webhook', toNodeHandler(kit.webhook));
 
 // The element's bundle and the files it loads from beside it, from the installed package.

@@ -54,8 +54,8 @@ const kit = createKycKit({
     await verifications.set(result.uuid, { user: owner, state: result.state, at: new Date().toISOString() });
   },
   store: redis && new RedisStore({ client: redis, prefix: '{kyc-verify-example}:' }),
-  // The short link in the QR code and the typed code, on the public URL (`kit.go` below); off on loopback without one.
-  ...(publicUrl && { handoff: { url: `${publicUrl}/kyc/go` } }),
+  // Where browsers and phones reach the app: the short link in the QR code and the typed code are built on it (`kit.go` below).
+  publicUrl: env.PUBLIC_URL,
   // How the proxy in front tells the client's address: the per-address budgets count by it.
   clientAddress: clientAddressFrom.setting(env.CLIENT_ADDRESS),
 });

@@ -45,8 +45,8 @@ async function start() {
       await verifications.set(result.uuid, { user: owner, state: result.state, at: new Date().toISOString() });
     },
     store: redis && new RedisStore({ client: redis, prefix: '{kyc-verify-example}:' }),
-    // The short link in the QR code and the typed code, on the public URL (app/kyc/go).
-    handoff: { url: `${env.PUBLIC_URL}/kyc/go` },
+    // Where browsers and phones reach the app: the short link in the QR code and the typed code are built on it (app/kyc/go).
+    publicUrl: env.PUBLIC_URL,
     // How the proxy in front tells the client's address: the per-address budgets count by it.
     clientAddress: clientAddressFrom.setting(env.CLIENT_ADDRESS),
   });
