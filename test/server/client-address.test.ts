@@ -113,7 +113,10 @@ async function hostTelling(options: Partial<KycKitOptions> = {}) {
   return {
     url: host.url,
     notes: () =>
-      told.filter((error) => error instanceof KycConfigurationError && /clientAddress/.test(error.message)).map((error) => error.message),
+      told
+        .filter((error): error is KycConfigurationError => error instanceof KycConfigurationError)
+        .map((error) => error.message)
+        .filter((message) => /clientAddress/.test(message)),
   };
 }
 
