@@ -58,7 +58,7 @@ export class Telemetry {
     // The API answers a meter that records nothing until an SDK is registered: then the kit does no work for it.
     this.#metrics = meter && meter.constructor !== otel!.createNoopMeter().constructor ? new KitMetrics(meter, options.openStreams) : null;
     const provider = otel?.trace.getTracerProvider();
-    const delegate = provider instanceof otel!.ProxyTracerProvider ? provider.getDelegate() : provider;
+    const delegate = otel && provider instanceof otel.ProxyTracerProvider ? provider.getDelegate() : provider;
     // The provider the API answers without an SDK is the one a fresh proxy delegates to.
     const registered = delegate && delegate !== new otel!.ProxyTracerProvider().getDelegate();
     this.#tracing = registered ? new KitTracing(otel!, delegate.getTracer(SCOPE)) : null;
