@@ -280,6 +280,7 @@ function createKit(options: KycKitOptions): KycKit {
   let closed: Promise<void> | undefined;
   const close = async () => {
     sweeper.stop();
+    telemetry.close();
     results.close();
     background.stop();
     streams.closeAll();
