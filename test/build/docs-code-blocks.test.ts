@@ -51,6 +51,7 @@ const REGISTRY: Registered[] = [
   { page: 'docs/element.md', heading: '## Strings and languages', by: 'types' },
   { page: 'docs/element.md', heading: '## The current state, for a script that loads late', by: 'types', languages: ['js'] },
   { page: 'docs/fleet.md', heading: '# Running on several instances', by: 'types', languages: ['ts'] },
+  { page: 'docs/fleet.md', heading: '## Stopping an instance', by: 'test/fleet/shutdown.test.ts' },
   { page: 'docs/sandbox.md', heading: '# Sandbox: the KYC service on your laptop', by: 'types', languages: ['ts'] },
   { page: 'docs/send-link.md', heading: '## Implementing `sendLink`', by: 'types' },
   { page: 'docs/sessions.md', heading: '# Sessions: resume, who may create, limits', by: 'types' },

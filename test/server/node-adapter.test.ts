@@ -54,6 +54,24 @@ test('behind a body parser that kept the raw body, the HMAC of the original byte
   assert.equal(response.status, 204);
 });
 
+test('each answer has the reason phrase of its status on its status line (HTTP/1.1 204 No Content, not "204 ")', async () => {
+  const url = await webhookBehindParser(true, { secret: 's' });
+  const signed = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-kyc-signature': await signWebhookBody('s', payload) },
+    body: payload,
+  });
+  const forged = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-kyc-signature': 'x' },
+    body: payload,
+  });
+  assert.deepEqual(
+    [signed, forged].map(({ status, statusText }) => `${status} ${statusText}`),
+    ['204 No Content', '401 Unauthorized'],
+  );
+});
+
 test('behind a body parser without the raw body, the parsed body is re-serialized and read', async () => {
   const url = await webhookBehindParser(false);
   assert.equal((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })).status, 204);
