@@ -51,11 +51,11 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 3_768;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 16_903;
-const OWN_CODE_BUDGET = 12_409;
+const STANDALONE_BUDGET = 18_143;
+const OWN_CODE_BUDGET = 13_669;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
-const LOCALE_CHUNK_BUDGET = 1_357;
+const LOCALE_CHUNK_BUDGET = 1_513;
 const isLocaleChunk = (name: string) =>
   LAZY_LANGUAGES.some((language) => name.startsWith(`${language}-`) || name === `kyc-verify.${language}.js`);
 /** Sending the link (src/element/send.ts), loaded the first time an answer offers it: `send-<hash>.js`, `kyc-verify.send.js` beside the bundle. */
