@@ -55,6 +55,10 @@ export const reasonOf = (code: string | null): Reason | null => REASON_OF_CODE.g
 /** The steps both screens count, in order; the selfie's names liveness only when the transaction asks for challenges. */
 export const stepsOf = (liveness?: boolean) => ['stepDocument', liveness ? 'stepSelfie' : 'stepSelfieOnly', 'stepChecking'] as const;
 
+/** "Paso 2 de 3": step `index` (0-based) of the three. */
+export const stepCount = (words: StoryWords, index: number): string =>
+  words.stepOf.replace('{n}', String(index + 1)).replace('{total}', '3');
+
 /** "Paso 2 de 3 · Selfie y prueba de vida": step `index` (0-based) of the steps, named. */
 export const stepLine = (words: StoryWords, index: number, liveness?: boolean): string =>
-  `${words.stepOf.replace('{n}', String(index + 1)).replace('{total}', '3')} · ${words[stepsOf(liveness)[index]!]}`;
+  `${stepCount(words, index)} · ${words[stepsOf(liveness)[index]!]}`;
