@@ -270,11 +270,15 @@ export class KycVerify extends LitElement {
     startOver: () => this.start({ new: true }),
   };
 
-  /** The send buttons and their notes, when an answer offers sending and its chunk is here (asked for the first time it is offered). */
+  /**
+   * The send buttons and their notes, when an answer offers sending and its chunk is here (asked for
+   * the first time it is offered); `undefined` while it loads, `null` when there are none.
+   */
   #renderSend(language: string, strings: ShownStrings) {
     const { status, followed } = this.#state;
-    const chunk = status?.send?.length && followed && sendChunk(() => this.requestUpdate());
-    return chunk ? chunk.renderSendOf(this, () => this.#requestTimeout(), language, strings, status.send!, followed) : null;
+    if (!status?.send?.length || !followed) return null;
+    const chunk = sendChunk(() => this.requestUpdate());
+    return chunk && chunk.renderSendOf(this, () => this.#requestTimeout(), language, strings, status.send, followed);
   }
 
   protected override render() {

@@ -196,7 +196,7 @@ describe('<kyc-verify> phone progress', () => {
     const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
     const before = () => getComputedStyle(part(element, 'status')!, '::before');
     await until(() => part(element, 'step-problem') !== null);
-    expect([before().animationName, before().content]).to.deep.equal(['none', '"!" / ""']);
+    expect([before().animationName, getComputedStyle(part(element, 'status')!, '::after').content]).to.deep.equal(['none', '"!" / ""']);
     expect(part(element, 'status')!.classList.contains('advice')).to.equal(true);
     await rescript(scripted, [DOCUMENT_OK]);
     await until(() => part(element, 'step-current') !== null);

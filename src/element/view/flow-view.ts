@@ -18,6 +18,12 @@ export const aloneOf = (link: string, view: ViewState) => buttonOnly(view.mode) 
 /** From this many seconds left, the time left looks urgent. */
 const URGENT_SECONDS = 30;
 
+/** The time left, named as whose it is; urgent in its last seconds. Its text is exactly the line's (no space around it). */
+function renderTimer({ strings, machine }: ViewState, remaining: number) {
+  const text = timerText(strings, machine.status, remaining);
+  return html`<p part="timer" class="note ${remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">${text}</p>`;
+}
+
 /**
  * The status line of the flow: waiting, the phone's step, a problem on the phone (with what to do),
  * or reconnecting. `here`: only the button shows, so the person may be on the phone itself.
@@ -29,8 +35,11 @@ export function flowStatus({ strings, machine, outcome }: ViewState, here: boole
 }
 
 /**
- * What is under way, where the eye goes first: once the phone has started, "Step 2 of 3 · Selfie";
- * the heading; the status line (a problem on the phone in an alert's look); the time left, named.
+ * What is under way, where the eye goes first: once the phone has started, "Step 2 of 3 · Selfie"
+ * (its line kept from the start); the heading; the time left, named; the status line (a problem on
+ * the phone in an alert's look); before the phone starts, what the person will need. What changes
+ * height comes last, and the whole keeps the height of the tallest (styles/layout.ts): what comes
+ * under it never moves.
  */
 function renderHead(view: ViewState, progress: PhoneProgress | null, here: boolean) {
   const { strings, machine, outcome, remaining } = view;
@@ -38,16 +47,11 @@ function renderHead(view: ViewState, progress: PhoneProgress | null, here: boole
   // Hidden under an end screen, the heading and the line are no longer the title and status parts: the end screen's are.
   const ended = outcome.ended;
   return html`<div class="head">
-    ${progress && progress.at < 3 ? html`<p part="step-count" class="note">${stepLine(strings, progress.at, machine.status!.liveness)}</p>` : nothing}
+    <p part="step-count" class="note">${progress && progress.at < 3 ? stepLine(strings, progress.at, machine.status!.liveness) : ''}</p>
     <h2 part=${ended ? nothing : 'title'}>${title}</h2>
+    ${remaining === null ? nothing : renderTimer(view, remaining)}
     <p part=${ended ? nothing : 'status'} class="status ${outcome.tone}" tabindex="-1">${flowStatus(view, here)}</p>
-    ${
-      remaining === null
-        ? nothing
-        : html`<p part="timer" class="note ${remaining <= URGENT_SECONDS ? 'urgent' : ''}" role="timer">
-            ${timerText(strings, machine.status, remaining)}
-          </p>`
-    }
+    ${!progress && view.preparation ? html`<p part="preparation" class="note">${strings.preparation}</p>` : nothing}
   </div>`;
 }
 
@@ -76,8 +80,10 @@ function renderScan(
   qr: QrPath | undefined,
   progress: PhoneProgress | null,
   here: boolean,
-  { strings, mode, machine }: ViewState,
+  view: ViewState,
+  actions: ViewActions,
 ) {
+  const { strings, mode, machine } = view;
   const toggle = html`<summary part="show-code">${strings.showCode}</summary>`;
   // Two templates: lit puts a fresh details, closed, in place as the phone passes the document step.
   // Until the encoder is here, its blank quiet zone holds the code's place.
@@ -92,7 +98,7 @@ function renderScan(
         </svg>
         ${renderTypedCode(machine.followed?.told?.typedCode, strings.cantScan)}
       </div>
-      ${progress ? renderProgress(progress, strings, machine.status!.liveness, here) : nothing}
+      ${progress ? renderProgress(progress, strings, machine.status!.liveness, here, otherDevice(view, actions)) : nothing}
     </div>
     ${
       progress
@@ -104,9 +110,13 @@ function renderScan(
   </div>`;
 }
 
-/** Copy link and, when the backend sends it, the send buttons; their notes in one line kept for them, so that nothing moves when one shows. */
+/**
+ * Copy link and, when the backend sends it, the send buttons; their notes in one line kept for them,
+ * so that nothing moves when one shows. The row shows once the send buttons are here, if they are
+ * coming: Copy link does not move aside for them.
+ */
 function renderPassOn(link: string, { strings, copyNote, send }: ViewState, actions: ViewActions) {
-  return html`<div class="copy">
+  return html`<div class="copy ${send === undefined ? 'coming' : ''}">
     <button part="copy-button" type="button" @click=${actions.copy}>${strings.copyLink}</button>${send?.buttons ?? nothing}
     <p class="note"><span aria-live="polite">${copyNote ? strings[copyNote] : ''}</span> ${send?.notes ?? nothing}</p>
     ${copyNote === 'copyFailed' ? html`<span part="link-text" class="link-text">${link}</span>` : nothing}
@@ -114,6 +124,10 @@ function renderPassOn(link: string, { strings, copyNote, send }: ViewState, acti
 }
 
 /** "The link was opened on another device too. Not you? Start again", in an alert's look, while the transaction is pending. */
+function otherDevice(view: ViewState, actions: ViewActions) {
+  return otherDeviceOf(view.machine) ? renderOtherDevice(view, actions) : nothing;
+}
+
 function renderOtherDevice({ strings, machine }: ViewState, actions: ViewActions) {
   return html`<p part="other-device" class="alert notice">
     <span
@@ -135,23 +149,26 @@ export function renderFlow(link: string, view: ViewState, actions: ViewActions) 
   const progress = machine.status && phoneProgress(machine.status);
   const alone = aloneOf(link, view);
   return html`<div class="flow">
-    ${renderHead(view, progress, alone)} ${otherDeviceOf(machine) ? renderOtherDevice(view, actions) : nothing}
+    ${renderHead(view, progress, alone)}
     <div class="body">
-      ${!progress && view.preparation ? html`<p part="preparation" class="note">${strings.preparation}</p>` : nothing}
-      ${qr !== null ? renderScan(link, qr, progress, alone, view) : progress ? renderProgress(progress, strings, machine.status!.liveness, true) : nothing}
       ${
-        // A link too long for any QR code still gets its button.
-        mode !== 'qr' || qr === null
-          ? html`<a
-              part="button"
-              class="open ${progress ? '' : 'action'}"
-              href=${link}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby="new-tab"
-              >${strings.openButton}</a
-            >`
-          : nothing
+        qr !== null
+          ? renderScan(link, qr, progress, alone, view, actions)
+          : progress
+            ? renderProgress(progress, strings, machine.status!.liveness, true, otherDevice(view, actions))
+            : nothing
+      }
+      ${
+        // A link too long for any QR code still gets its button; once the phone has started, a plain link (a new one: it moves nothing).
+        mode === 'qr' && qr !== null
+          ? nothing
+          : progress
+            ? html`<a part="button" class="open" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
+                >${strings.openButton}</a
+              >`
+            : html`<a part="button" class="open action" href=${link} target="_blank" rel="noopener noreferrer" aria-describedby="new-tab"
+                >${strings.openButton}</a
+              >`
       }
     </div>
     ${progress ? nothing : renderPassOn(link, view, actions)}

@@ -22,8 +22,8 @@ export interface ViewState {
   preparation: boolean;
   /** Where a 401 or 403 sends the end user to log in again (`login-url`), or empty. */
   loginUrl: string;
-  /** Sending the link, once its chunk is here and the backend offers it (`send-view.ts`): its buttons, and its notes. */
-  send: { buttons: TemplateResult; notes: TemplateResult } | null;
+  /** Sending the link, once its chunk is here and the backend offers it (`send-view.ts`): its buttons, and its notes; `undefined` while the chunk loads. */
+  send: { buttons: TemplateResult; notes: TemplateResult } | null | undefined;
   /** The QR code of a link; `null` when it is too long for one, `undefined` until the encoder is here. */
   qrCodeOf(link: string): QrPath | null | undefined;
   /** What the live region says now (the announcer's). */

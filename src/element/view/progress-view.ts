@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { reasonOf, stepsOf } from '../../shared/story/story.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import type { LocaleStrings } from '../locales/localize.js';
@@ -13,9 +13,16 @@ function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MAR
 
 /**
  * The three steps, each marked done, current, problem or to do; on a computer (not `here`), under
- * them, that the person comes back to this window once they finish on the phone.
+ * them, that the person comes back to this window once they finish on the phone; and `notice`, the
+ * link opened on another device, where the steps make room for it (over the QR code's cell: nothing moves).
  */
-export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, liveness: boolean | undefined, here: boolean) {
+export function renderProgress(
+  progress: PhoneProgress,
+  strings: LocaleStrings,
+  liveness: boolean | undefined,
+  here: boolean,
+  notice: TemplateResult | typeof nothing,
+) {
   return html`<div part="progress" class="progress">
     <ol>
       ${stepsOf(liveness).map((step, index) => {
@@ -25,7 +32,7 @@ export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, 
         </li>`;
       })}
     </ol>
-    ${here ? nothing : html`<p class="note">${strings.keepOpen}</p>`}
+    ${here ? nothing : html`<p class="note">${strings.keepOpen}</p>`} ${notice}
   </div>`;
 }
 

@@ -3,15 +3,16 @@ import { css } from 'lit';
 /**
  * Where everything goes, and one height from the first paint to the end (docs/element.md, Loading
  * it): the host keeps a height that holds every state at a phone's and a computer's usual widths;
- * inside it, what is under way at the top, the link or the progress in the middle (which takes the
- * room left), the ways to pass the link on at the foot. An end screen takes the flow's cell, which
- * stays laid out, hidden: nothing moves. Auto mode shows the QR code to a computer and the button to
- * a phone or a tablet, by its pointer, not its width (media.ts).
+ * inside it, from the top, what is under way, the link or the progress, the ways to pass the link
+ * on, and the room left at the foot, so that what grows (a refused copy, a long reason) grows down
+ * into it and moves nothing above. An end screen takes the flow's cell, which stays laid out,
+ * hidden: nothing moves. Auto mode shows the QR code to a computer and the button to a phone or a
+ * tablet, by its pointer, not its width (media.ts).
  */
 export const layout = css`
   :host {
     display: block;
-    min-height: 34rem;
+    min-height: 38rem;
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
@@ -21,15 +22,17 @@ export const layout = css`
   }
 
   :host([mode='button']) {
-    min-height: 24rem;
+    min-height: 27rem;
   }
 
-  /* A language still loading: laid out, unseen and unread. */
-  .loading {
+  /* A language still loading, or the send buttons beside Copy link: laid out, unseen and unread. */
+  .loading,
+  .coming {
     visibility: hidden;
   }
 
   .base {
+    position: relative;
     display: flex;
     flex-direction: column;
     min-height: inherit;
@@ -76,16 +79,28 @@ export const layout = css`
     gap: 0.5rem;
   }
 
+  /* Each row as wide as the element: what changes width in it moves nothing sideways. */
   .flow {
+    align-items: stretch;
     gap: 1rem;
   }
 
+  /* Room for the tallest of what is under way (a problem's reason in an alert), and for the step's line from the start. */
   .head {
+    align-items: stretch;
     gap: 0.25rem;
+    min-height: 10.5rem;
   }
 
-  /* The middle takes the room left: the steps spread over it, and an end screen sits in it. */
-  .body,
+  .mode-button .head {
+    min-height: 12rem;
+  }
+
+  [part='step-count'] {
+    min-height: 1lh;
+  }
+
+  /* The steps spread over the QR code's cell; an end screen sits in the middle. */
   .outcome,
   .progress,
   ol {
@@ -140,7 +155,11 @@ export const layout = css`
 
   @media (pointer: coarse) {
     :host([mode='auto']) {
-      min-height: 24rem;
+      min-height: 27rem;
+    }
+
+    .mode-auto .head {
+      min-height: 12rem;
     }
 
     .mode-auto .scan:not(:has(.progress)),

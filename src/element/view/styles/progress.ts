@@ -22,10 +22,6 @@ export const progress = css`
     gap: 0.5rem;
   }
 
-  .current {
-    font-weight: 600;
-  }
-
   .todo,
   .aside summary {
     color: var(--kyc-verify-muted);
@@ -33,7 +29,6 @@ export const progress = css`
 
   li.problem {
     color: var(--kyc-verify-danger);
-    font-weight: 600;
   }
 
   .mark {

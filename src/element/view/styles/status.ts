@@ -34,8 +34,10 @@ export const status = css`
     --tone: var(--kyc-verify-warning);
   }
 
+  /* Its words as wide as the element: the reason that changes (Continue ready) moves nothing sideways. */
   .end {
     --tone: var(--kyc-verify-danger);
+    align-items: stretch;
   }
 
   .successful {
@@ -46,15 +48,20 @@ export const status = css`
     --tone: var(--kyc-verify-accent);
   }
 
-  /* The marks are for the eye: the words beside them say the same. */
-  .advice::before,
-  .alert::before,
+  /* The marks are for the eye: the words beside them say the same. (After, put first: the spinner is the status line's before.) */
+  .advice::after,
+  .alert::after,
   .icon::before {
     content: '!' / '';
   }
 
-  .advice::before,
-  .alert::before,
+  .advice::after,
+  .alert::after {
+    order: -1;
+  }
+
+  .advice::after,
+  .alert::after,
   .icon {
     display: grid;
     flex: none;
@@ -68,6 +75,7 @@ export const status = css`
   }
 
   .icon {
+    align-self: center;
     width: 3.5rem;
     height: 3.5rem;
     margin-bottom: 0.5rem;

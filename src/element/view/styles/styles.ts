@@ -10,6 +10,7 @@ import { status } from './status.js';
 const heardOnly = css`
   .sr {
     position: absolute;
+    top: 0;
     width: 1px;
     height: 1px;
     overflow: hidden;
