@@ -7,6 +7,7 @@ import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { unknownClientsNote } from './budgets/unknown-clients.js';
 import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
@@ -28,6 +29,8 @@ import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
+import { Telemetry } from './telemetry/telemetry.js';
+import { resolvePublicUrl } from './public-url.js';
 
 /**
  * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
@@ -59,6 +62,16 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    * follows `<session-url>/<uuid>`, which the session handler answers as the status handler does.
    */
   statusUrl?: string;
+  /**
+   * Where browsers and phones reach the app: its origin, with the path prefix your proxy takes off
+   * before the app sees a request, if any (`'https://shop.example'`, or `'https://shop.example/app'`
+   * when `/app/kyc/session` reaches the app as `/kyc/session`). Every absolute URL the kit answers
+   * with (the short link, the typed code's page, `status_url`) is built on it, never on a request's
+   * `Host`; its origin is the backend's own for the session and send guards. Without it the short
+   * link is off: on a loopback host a phone could not open it anyway, and elsewhere `onError` is
+   * told once to set this (docs/kit.md#the-public-url).
+   */
+  publicUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions<Context>;
   /**
@@ -84,9 +97,10 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    */
   budgets?: BudgetOptions;
   /**
-   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
-   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
-   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   * The client's address, as your proxy tells it: a reader of `clientAddressFrom`
+   * (`clientAddressFrom.forwardedFor(1)` behind nginx, `.platform('cloudflare')`…), or your own
+   * function. The per-address budgets count by it. Default none: no header is trusted unless you
+   * say so, and the per-address budgets are off (docs/budgets.md#client-addresses).
    */
   clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
@@ -159,14 +173,23 @@ export function createKycKit<Context extends RequestContext = RequestContext>(op
 /** The kit over the base context: each hook gets the context its handler got, which `KitHandler<Context>` makes the caller pass. */
 function createKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? logError);
-  const { client } = options;
   const tuning = resolveTuning(options.tuning);
-  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
+  const publicUrl = resolvePublicUrl(options.publicUrl);
+  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff, publicUrl);
   const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
+  // Metrics and spans when the application registered an OpenTelemetry SDK before this call; else nothing (docs/operations.md).
+  const telemetry: Telemetry = new Telemetry({
+    store: () => store,
+    holder,
+    now: options.client.now,
+    serviceNow: () => (options.client.serviceNow ?? options.client.now)(),
+    openStreams: () => feed.size,
+  });
+  const store = guardStore(options.store ?? new MemoryStore({ now: options.client.now }), tuning.storeTimeoutMs, telemetry.storeObserver);
+  const client = telemetry.client(options.client);
   const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
   const budgets = new Budgets({
@@ -175,15 +198,17 @@ function createKit(options: KycKitOptions): KycKit {
     clientAddress: options.clientAddress,
     holder,
     tell: (error, handler) => reporter.tell(error, handler),
+    telemetry,
   });
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets, telemetry });
   const results = new ResultDelivery({
     store,
     reader,
     background,
     holder,
-    onResult: options.onResult,
+    onResult: telemetry.onResult(options.onResult),
     report: reporter.for('results'),
+    telemetry,
     retryDelaysMs: tuning.retryDelaysMs,
     leaseMs: tuning.resultLeaseMs,
     retentionMs,
@@ -197,6 +222,7 @@ function createKit(options: KycKitOptions): KycKit {
     report: reporter.for('results'),
     intervalMs: tuning.reconcileIntervalMs,
     now: client.now,
+    telemetry,
   });
   const feed = new StatusFeed({
     store,
@@ -225,19 +251,22 @@ function createKit(options: KycKitOptions): KycKit {
     tuning,
     offers,
     answers,
+    telemetry,
     report: reporter.for(handler),
   });
 
   const sweeps = [(context?: RequestContext) => results.sweep(context), (context?: RequestContext) => reconciliation.sweep(context)];
   const sweeper = new Sweeper(sweeps, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
-  const withSweep =
-    (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
-    (request, context) => {
+  /** `handle`, in a span of its own when tracing is on, sweeping first when a sweep is due. */
+  const withSweep = (name: string, handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler => {
+    const traced = telemetry.handler(name, handle);
+    return (request, context) => {
       sweeper.onRequest(context);
-      return handle(request, context);
+      return traced(request, context);
     };
+  };
 
-  const answerStatus = statusAnswerer(stateOf('status'));
+  const answerStatus = telemetry.handler('status', statusAnswerer(stateOf('status')));
   const status = async (request: Request, context?: RequestContext) => {
     const answer = await answerStatus(callOf(request), context);
     if (answer instanceof Response) return answer;
@@ -252,6 +281,7 @@ function createKit(options: KycKitOptions): KycKit {
         return answerStatus(call, context);
       },
     } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
+  const noteUnknownClients = options.clientAddress ? () => {} : unknownClientsNote(budgets.limits, reporter.for('session'));
   const session = sessionHandler(
     stateOf('session'),
     options.buildRequest,
@@ -270,18 +300,27 @@ function createKit(options: KycKitOptions): KycKit {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
     session: answeringPlainly(
-      withSweep((request, context) =>
-        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+      withSweep('session', (request, context) =>
+        request.method === 'GET'
+          ? status(request, context)
+          : isSend(request)
+            ? send(request, context)
+            : (noteUnknownClients(request), session(request, context)),
       ),
     ),
-    status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),
-    send: withSweep(send),
-    webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
-    go: withSweep(go),
+    status: answeringPlainly(
+      withSweep('status', (request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    ),
+    send: withSweep('send', send),
+    webhook: withSweep('webhook', webhookHandler(stateOf('webhook'), options)),
+    go: withSweep('go', go),
     idle: () => background.idle(),
     get openStreams() {
       return feed.size;
     },
-    close: () => sweeper.stop(),
+    close: () => {
+      sweeper.stop();
+      telemetry.close();
+    },
   };
 }

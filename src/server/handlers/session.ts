@@ -1,15 +1,17 @@
 import { answeredNow, statusOf } from '../client/transaction-status.js';
 import { codeOfLink } from '../handoff/codes.js';
 import { registerShortLink } from '../handoff/short-links.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
 import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
+import { refusalReasonOf } from '../telemetry/refusals.js';
 import { giveBack, takeLimits } from '../budgets/limits.js';
 import { creationLimits, refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
-import { resumable } from '../sessions/resume.js';
+import { resumable, type Resumable } from '../sessions/resume.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
 import { errorResponse, failureResponse, jsonResponse, methodNotAllowed } from './responses.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
@@ -55,9 +57,19 @@ const WAIT_STEP_MS = 100;
 export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
   const { client, store, reader } = kit;
 
+  let toldConfiguration = false;
+  /** The go URL for `request`, or null when the short link is off for it; why it is off, when a setting would turn it on, told once. */
+  const goUrlFor = (request: Request): string | null => {
+    const goUrl = options.handoff?.urlFor(request) ?? null;
+    if (!(goUrl instanceof KycConfigurationError)) return goUrl;
+    if (!toldConfiguration) kit.report(goUrl);
+    toldConfiguration = true;
+    return null;
+  };
+
   const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const statusUrl = options.statusUrlOf(status.uuid);
-    const goUrl = options.handoff?.urlFor(request);
+    const statusUrl = options.statusUrlOf(status.uuid, request);
+    const goUrl = goUrlFor(request);
     const code = goUrl && codeOfLink(link, goUrl);
     const body: SessionAnswerBody = {
       ...answeredNow(status, client),
@@ -76,12 +88,14 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
     const take = await takeLimits(store, limits);
     if (!take.taken) {
+      kit.telemetry.refused(take.reason === 'too_many_created' ? take.reason : 'budget');
       if (take.reason === 'too_many_created') return refusedResponse({ reason: take.reason, retryAfterMs: take.retryAfterMs });
       return kit.budgets.refuse(take.reason, take.retryAfterMs, 'session');
     }
     const place = crypto.randomUUID();
     const reservation = await store.reserveSession(owner, place, options.limits.maxPending, HOLD_MS);
     if (!reservation.reserved) {
+      kit.telemetry.refused(reservation.reason);
       // Nothing is created: the creation counts against no limit.
       await giveBack(store, limits);
       if (reservation.reason === 'store_full')
@@ -97,8 +111,9 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       throw error;
     }
     const initial = statusOf(transaction);
+    kit.budgets.spent(limits);
     const target = linkOf(transaction, built, client);
-    const goUrl = options.handoff?.urlFor(request);
+    const goUrl = goUrlFor(request);
     const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
     let link = target;
     try {
@@ -108,6 +123,7 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
+    await kit.telemetry.created(transaction.uuid, reader.ttlOf(initial));
     // Followed until its end, so that its result is delivered whoever polls and whatever happens to its
     // webhooks. Recorded, it is no orphan without that: its webhooks and polls still deliver it, so answer it.
     await Promise.resolve(kit.reconciliation.follow(transaction.uuid, initial)).catch((error: unknown) =>
@@ -129,19 +145,25 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     return answer(request, status, link, false);
   }
 
+  function resumed(request: Request, { status, session }: Resumable): Response {
+    kit.telemetry.resumed();
+    kit.telemetry.about(status.uuid);
+    return answer(request, status, session.link, true);
+  }
+
   /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
   async function resumeOrCreate(request: Request, context: RequestContext, owner: string, key: string): Promise<Response> {
     const lease = `session:${JSON.stringify([owner, key])}`;
     const holder = crypto.randomUUID();
     for (;;) {
       const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-      if (found) return answer(request, found.status, found.session.link, true);
+      if (found) return resumed(request, found);
       // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
       if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(request, created.status, created.session.link, true) : await create(request, context, owner, key);
+          return created ? resumed(request, created) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }
@@ -154,13 +176,17 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
     if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
+      kit.telemetry.refused(refusalReasonOf(request));
       kit.report(new KycSessionRefusedError(refusal));
       return errorResponse(403, 'forbidden', refusal);
     }
     try {
       // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
       const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
-      if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
+      if (kit.owner && owner === null) {
+        kit.telemetry.refused('unauthenticated');
+        return errorResponse(401, 'unauthenticated', 'log in to start a verification');
+      }
       // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
       if (owner === null) return await create(request, context, null, '');
       const key = await options.key(request, context);

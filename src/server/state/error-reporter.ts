@@ -1,4 +1,5 @@
 import { KycError } from '../kyc-error.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import { KycApiError } from '../client/errors.js';
 import { KycBudgetExceededError } from '../budgets/budget-error.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
@@ -40,9 +41,10 @@ export class KycRepeatedError extends KycError {
  * Hands errors to the backend's `onError` without flooding it: the first error of a kind is
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
- * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the backend must reconcile. A spent budget is told through `tell`
- * alone (the budgets keep it to once a minute), never as each request it refuses.
+ * line a second, not one per request. Always reported on their own: an orphaned transaction (each
+ * names a transaction the backend must reconcile) and a note on the kit's setup (each told once,
+ * where it arose). A spent budget is told through `tell` alone (the budgets keep it to once a
+ * minute), never as each request it refuses.
  */
 export class ErrorReporter {
   readonly #windows = new Map<string, { count: number; last: unknown; handler: ErrorSource }>();
@@ -64,7 +66,8 @@ export class ErrorReporter {
 
   #report(error: unknown, context: ErrorContext): void {
     if (error instanceof KycBudgetExceededError) return;
-    if (error instanceof KycOrphanedTransactionError) return this.#emit(error, context);
+    // Each names something to fix and is told once by where it arose: never folded into a count of others.
+    if (error instanceof KycOrphanedTransactionError || error instanceof KycConfigurationError) return this.#emit(error, context);
     const kind = kindOf(error, context.handler);
     const window = this.#windows.get(kind);
     if (window) {
@@ -105,11 +108,12 @@ function kindOf(error: unknown, handler: ErrorSource): string {
 
 /**
  * The default `onError`: a refused request (a probe, a form on another site, a page without the
- * header) is one line, since nothing failed in the kit; anything else goes to console.error whole.
+ * header) and a setting to fix (told once) are one line each, since nothing failed in the kit;
+ * anything else goes to console.error whole.
  */
 export function logError(error: unknown, context: ErrorContext): void {
   const refused = error instanceof KycRepeatedError ? error.last : error;
-  if (refused instanceof KycSessionRefusedError)
+  if (refused instanceof KycSessionRefusedError || refused instanceof KycConfigurationError)
     console.warn(`kyc-verify ${context.handler}: ${error instanceof Error ? error.message : error}`);
   else console.error(error);
 }
