@@ -67,7 +67,7 @@ describe('<kyc-verify> languages', () => {
         const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'fr' });
         await next(element, 'kyc-successful');
         await element.updateComplete;
-        expect(part(element, 'status')!.textContent, `element ${attempt}`).to.equal('Your identity is verified.');
+        expect(part(element, 'title')!.textContent, `element ${attempt}`).to.equal('Your identity is verified.');
       }
     } finally {
       console.warn = warn;
