@@ -596,10 +596,20 @@ describe('element machine: words by cause', () => {
   });
 
   it('following → broken (the status URL answers 404 after it answered: the backend lost the transaction): no setup words, start again with a new one', () => {
-    const read = after(starting(), { type: 'session', answer: answer(statusOf('pending')) });
+    const read = after(
+      starting(),
+      { type: 'session', answer: answer(statusOf('pending')) },
+      { type: 'status', status: statusOf('pending') },
+    );
     const { outcome, state } = after(read.state, statusFailed(404));
     assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorStopped', reason: null, canRetry: true });
     assert.deepEqual(after(state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'new']);
+  });
+
+  it("following → broken (the status URL answers 404 before it ever answered, though the session answered with a status): the page's set-up, no Try again", () => {
+    const answered = after(starting(), { type: 'session', answer: answer(statusOf('pending')) });
+    const { outcome } = after(answered.state, statusFailed(404));
+    assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorSetup', reason: 'reasonSetup', canRetry: false });
   });
 
   it('starting → broken (a configuration error): no Try again, and the next step the page gives (reasonSetup)', () => {

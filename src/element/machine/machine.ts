@@ -39,6 +39,8 @@ export interface MachineState {
   followed: Followed | null;
   /** Its last observed status. */
   status: TransactionStatus | null;
+  /** Its status URL has answered (a session's answer is not its status URL): a 404 after that is a transaction lost, not the page's set-up. */
+  read: boolean;
   /** A problem: retrying while following, final when broken. */
   problem: KycErrorDetail | null;
   /** `start()` was called: `defer` holds no session back. */
@@ -117,7 +119,16 @@ export const BUSY_RETRY_S = 30;
 export const isBusy = (problem: KycErrorDetail): boolean => problem.httpStatus === 429;
 
 /** Nothing followed, nothing asked for. */
-const IDLE = { phase: 'idle', followed: null, status: null, problem: null, offered: false, streaming: false, waited: false } as const;
+const IDLE = {
+  phase: 'idle',
+  followed: null,
+  status: null,
+  read: false,
+  problem: null,
+  offered: false,
+  streaming: false,
+  waited: false,
+} as const;
 
 export const initialState = (setup: Setup): MachineState => ({
   ...IDLE,
@@ -176,7 +187,12 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       // The backend says it streams: followed afresh (once, not at an end), through the stream unless `no-stream`.
       const { stream, state: now } = event.status;
       const opens = stream && !state.offered && !isTerminal(now);
-      return observe(opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.told) : state, event.status, effects);
+      const observed = observe(
+        opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.told) : state,
+        event.status,
+        effects,
+      );
+      return { ...observed, read: true };
     }
     case 'status-failed': {
       if (phase !== 'following') return state;
@@ -271,6 +287,7 @@ function follow(state: MachineState, effects: Effect[], id: string, told: Told |
     phase: 'following',
     followed: located,
     status: kept,
+    read: kept !== null && state.read,
     problem: null,
     offered: said,
     streaming: !ended && streams,

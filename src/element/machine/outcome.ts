@@ -44,16 +44,16 @@ export interface Outcome {
 
 const isLogin = ({ httpStatus }: KycErrorDetail) => httpStatus === 401 || httpStatus === 403;
 
-/** A configuration problem, unless the status answered before: then the backend lost the transaction since. */
-const isSetup = (problem: KycErrorDetail, status: TransactionStatus | null) => isSetupProblem(problem) && !(problem.uuid && status);
+/** A configuration problem, unless the status URL answered before: then the backend lost the transaction since. */
+const isSetup = (problem: KycErrorDetail, read: boolean) => isSetupProblem(problem) && !(problem.uuid && read);
 
-function problemText(problem: KycErrorDetail, status: TransactionStatus | null): ProblemText {
+function problemText(problem: KycErrorDetail, status: TransactionStatus | null, read: boolean): ProblemText {
   const { retrying, uuid } = problem;
   if (retrying) return 'reconnecting';
   if (isBusy(problem)) return 'busy';
   if (uuid && status && phoneProgress(status)) return 'errorLost';
   if (isLogin(problem)) return 'errorLogin';
-  if (isSetup(problem, status)) return 'errorSetup';
+  if (isSetup(problem, read)) return 'errorSetup';
   return uuid ? 'errorStopped' : 'errorStart';
 }
 
@@ -73,13 +73,13 @@ export function endReason({ state, code, updated_at, expires_at }: TransactionSt
   return Date.parse(updated_at ?? '') >= Date.parse(expires_at ?? '') ? 'reasonLink' : 'reasonIdle';
 }
 
-export function outcomeOf({ phase, status, problem: observed, setup, waited }: MachineState): Outcome {
+export function outcomeOf({ phase, status, read, problem: observed, setup, waited }: MachineState): Outcome {
   const sessions = Boolean(setup.sessionUrl);
   // Reads failing while following show only once the run has lasted (RECONNECTING_AFTER_MS): the status stays as it was until then.
   const problem = observed?.retrying && !waited ? null : observed;
   const found = !problem && status && endReason(status);
   const ended = phase === 'ended' || phase === 'broken';
-  const text = problem && problemText(problem, status);
+  const text = problem && problemText(problem, status, read);
   return {
     ended,
     tone: problem
@@ -95,7 +95,6 @@ export function outcomeOf({ phase, status, problem: observed, setup, waited }: M
     // "You can try again" only where the element offers it; the other reasons say why, which stays true.
     reason: text ? (BODIES[text] ?? null) : found === 'reasonOther' && !sessions ? null : found || null,
     // Asking again cannot mend the page's configuration; after a login that ended, it works once the person has logged in again.
-    canRetry:
-      sessions && ended && !(problem && isSetup(problem, status)) && status?.state !== 'successful' && (phase === 'ended' || waited),
+    canRetry: sessions && ended && !(problem && isSetup(problem, read)) && status?.state !== 'successful' && (phase === 'ended' || waited),
   };
 }
