@@ -134,6 +134,8 @@ describe('end to end: one story on the desktop and the phone', () => {
     await page.waitForFunction('window.heard.length >= 8');
     await page.waitForTimeout(1500);
     const heard = ((await page.evaluate('window.heard')) as string[]).map((said) => said.replace(/\d+:\d\d/g, 'm:ss'));
+    // "Preparing" is said only when the session's answer takes longer than a change takes to settle (a busy machine): either is right.
+    if (heard[0] === es.preparing) heard.shift();
     assert.deepEqual(heard, [
       es.waiting,
       es.phoneConnected,
