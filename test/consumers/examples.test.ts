@@ -202,7 +202,10 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
         await statusLine(desktop).getByText('Phone connected.', { exact: false }).waitFor();
         const other = await (await phone(browser)).newPage();
         await other.goto(link);
-        await statusLine(desktop).getByText('The link was opened on another device too.').waitFor();
+        await desktop
+          .locator('kyc-verify [part="other-device"]')
+          .getByText('The link was opened on another device too.', { exact: false })
+          .waitFor();
 
         const uuid = await walkToSuccess(mobile);
         await expectRecorded(desktop, uuid, app.stdout);

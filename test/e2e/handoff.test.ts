@@ -50,7 +50,7 @@ describe('end to end: the handoff through the host', () => {
       const mobile = await phone(world);
       await mobile.goto(link);
       assert.match(mobile.url(), new RegExp(`^${world.demo.sandbox.url.replace(/\/$/, '')}/transactions/`));
-      await statusLine(page).getByText('Celular conectado. Continúa la verificación en tu celular.').waitFor();
+      await statusLine(page).getByText('Celular conectado.', { exact: true }).waitFor();
       const changes = await logged(page, 'kyc-state-change');
       const first = changes.find((change) => change.handoff) as { step: string; handoff: { devices: number } };
       assert.ok(first, JSON.stringify(changes));
@@ -80,7 +80,7 @@ describe('end to end: the handoff through the host', () => {
     const second = await phone(world);
     await second.goto(link);
     await second.goto(link);
-    await statusLine(page).getByText('The link was opened on another device too.').waitFor();
+    await page.locator('kyc-verify [part="other-device"]').getByText('The link was opened on another device too. Not you?').waitFor();
     const changes = await logged(page, 'kyc-state-change');
     assert.ok(changes.some((change) => (change.handoff as { devices: number } | undefined)?.devices === 2));
     await screenshot(page, 'handoff-other-device-desktop');
