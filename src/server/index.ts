@@ -40,6 +40,7 @@ export type { SendChannel, SendDestination, SendLimitOptions, SendLimits, SendLi
 export { KycBudgetExceededError } from './budgets/budget-error.js';
 export type { BudgetName, BudgetOptions } from './budgets/options.js';
 export type { ClientAddressOf } from './budgets/budgets.js';
+export { clientAddressFrom, type ClientAddressPlatform } from './budgets/client-address.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
 export { toNodeHandler, type NodeContext } from './handlers/node-adapter.js';

@@ -7,6 +7,7 @@ import { sendHandler } from './handlers/send.js';
 import { sessionHandler, type BuildRequest } from './handlers/session.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { unknownClientsNote } from './budgets/unknown-clients.js';
 import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
@@ -96,9 +97,10 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    */
   budgets?: BudgetOptions;
   /**
-   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
-   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
-   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   * The client's address, as your proxy tells it: a reader of `clientAddressFrom`
+   * (`clientAddressFrom.forwardedFor(1)` behind nginx, `.platform('cloudflare')`…), or your own
+   * function. The per-address budgets count by it. Default none: no header is trusted unless you
+   * say so, and the per-address budgets are off (docs/budgets.md#client-addresses).
    */
   clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
@@ -279,6 +281,7 @@ function createKit(options: KycKitOptions): KycKit {
         return answerStatus(call, context);
       },
     } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
+  const noteUnknownClients = options.clientAddress ? () => {} : unknownClientsNote(budgets.limits, reporter.for('session'));
   const session = sessionHandler(
     stateOf('session'),
     options.buildRequest,
@@ -298,7 +301,11 @@ function createKit(options: KycKitOptions): KycKit {
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
     session: answeringPlainly(
       withSweep('session', (request, context) =>
-        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+        request.method === 'GET'
+          ? status(request, context)
+          : isSend(request)
+            ? send(request, context)
+            : (noteUnknownClients(request), session(request, context)),
       ),
     ),
     status: answeringPlainly(
@@ -311,6 +318,9 @@ function createKit(options: KycKitOptions): KycKit {
     get openStreams() {
       return feed.size;
     },
-    close: () => sweeper.stop(),
+    close: () => {
+      sweeper.stop();
+      telemetry.close();
+    },
   };
 }

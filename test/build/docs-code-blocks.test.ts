@@ -75,6 +75,14 @@ const REGISTRY: Registered[] = [
     names: 'docs/operations.md',
     languages: ['promql'],
   },
+  // The line a kit without clientAddress says, compared whole with what it prints.
+  {
+    page: 'docs/budgets.md',
+    heading: '## Client addresses',
+    by: 'test/server/client-address.test.ts',
+    names: 'docs/budgets.md',
+    languages: ['text'],
+  },
 ];
 
 /** Commands a `sh` block may run: npm's own, the package's commands, the repository's scripts and files. */

@@ -98,6 +98,17 @@ describe('the kit installed alone (kyc-verify and zod)', () => {
     assert.ok(help.stdout.startsWith('Usage: kyc-verify-sandbox'), help.stdout);
     assert.ok(help.stdout.trimEnd().endsWith(install), help.stdout);
   });
+
+  it("says which packages to install when startTestSandbox() of kyc-verify/testing runs without the sandbox's peers", async () => {
+    const script = `import('kyc-verify/testing').then(({ startTestSandbox }) => startTestSandbox()).catch((error) => { console.error(error.message); process.exit(3); });`;
+    await writeFile(join(app, 'start-test-sandbox.mjs'), script);
+    const started = await run(process.execPath, [join(app, 'start-test-sandbox.mjs')]);
+    assert.equal(started.code, 3);
+    assert.equal(
+      started.stderr,
+      'startTestSandbox(): the sandbox needs @hono/node-server, which is not installed: npm install zod hono @hono/node-server @hono/zod-openapi\n',
+    );
+  });
 });
 
 /** Runs a command to its end: its exit code and what it printed. */

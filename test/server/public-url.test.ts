@@ -47,33 +47,49 @@ test("the public URL's origin is the backend's own for the session guard, whatev
 
 test('without publicUrl, a Host that is not loopback builds nothing: the service link, and onError told once how to turn the short link on', async () => {
   const told: unknown[] = [];
-  const host = await start({ onError: (error) => told.push(error) });
+  // With clientAddress, the only setting missing is publicUrl.
+  const host = await start({ onError: (error) => told.push(error), clientAddress: () => '203.0.113.7' });
   for (let session = 0; session < 2; session++) {
     const body = await sessionOn('http://shop.test', portOf(host.url));
     assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
     assert.equal(body.typed_code, undefined);
   }
-  assert.equal(told.length, 1);
-  assert.ok(told[0] instanceof KycConfigurationError);
-  assert.match(told[0].message, /publicUrl/);
+  // The kit's other note of its setup (no clientAddress, on a public host) aside.
+  const handoff = told.filter((error) => error instanceof KycConfigurationError && /short link/.test(error.message));
+  assert.equal(handoff.length, 1);
+  assert.match((handoff[0] as Error).message, /publicUrl/);
+});
+
+test('a kit missing two settings tells both, each once: neither folds into the other as a repeat', async () => {
+  const told: unknown[] = [];
+  const host = await start({ onError: (error) => told.push(error) });
+  await sessionOn('http://shop.test', portOf(host.url));
+  await sessionOn('http://shop.test', portOf(host.url));
+  const notes = told.map((error) => (error instanceof KycConfigurationError ? error.message : String(error)));
+  assert.equal(notes.length, 2, notes.join('\n'));
+  assert.ok(notes.some((note) => note.startsWith('no clientAddress')));
+  assert.ok(notes.some((note) => note.includes('without publicUrl')));
 });
 
 test('by default, that is one warning line on the console', async (t) => {
   const warned = t.mock.method(console, 'warn', () => {});
   const failed = t.mock.method(console, 'error', () => {});
-  const host = await start();
+  const host = await start({ clientAddress: () => '203.0.113.7' });
   await sessionOn('http://shop.test', portOf(host.url));
   assert.equal(warned.mock.callCount(), 1);
   assert.match(String(warned.mock.calls[0]!.arguments[0]), /^kyc-verify session: the handoff's short link is off: without publicUrl/);
   assert.equal(failed.mock.callCount(), 0);
 });
 
-test('without publicUrl on a loopback host (development), the short link is off and nothing is told', async () => {
+test('without publicUrl on a loopback host (development), the short link is off, and told once as that, not as an untrusted Host', async () => {
   const told: unknown[] = [];
   const host = await start({ onError: (error) => told.push(error) });
   const body = await sessionOn(host.url, portOf(host.url));
   assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
-  assert.deepEqual(told, []);
+  assert.deepEqual(
+    told.map((error) => (error as Error).message.replace(/ \(.*/, '')),
+    ["the handoff's short link is off on this loopback host"],
+  );
 });
 
 test("a mount that hides the session's path (it sees '/') turns the short link off and tells onError once, with the fix", async () => {
@@ -102,7 +118,10 @@ test('toNodeHandler keeps a request path that reads as another host (//other.exa
     // Read as a URL of other.example, this request would look like one from a host a phone reaches: a Host not trusted, told.
     const body = await sessionOn(origin, portOf(origin), '//other.example/kyc/session');
     assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
-    assert.deepEqual(told, []);
+    assert.deepEqual(
+      told.map((error) => (error as Error).message.replace(/ \(.*/, '')),
+      ["the handoff's short link is off on this loopback host"],
+    );
   } finally {
     server.close();
   }

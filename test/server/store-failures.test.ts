@@ -32,8 +32,8 @@ function kitOn(store: Store, options: { retentionMs?: number; storeTimeoutMs?: n
     publicUrl: 'http://host.example',
     tuning: { sweepIntervalMs: 0, ...options },
   });
-  const session = () => kit.session(new Request('http://host.example/kyc/session', { method: 'POST', headers: sessionHeader() }));
-  const poll = (uuid: string) => kit.status(new Request(`http://host.example/kyc/status/${uuid}`));
+  const session = () => kit.session(new Request('http://127.0.0.1/kyc/session', { method: 'POST', headers: sessionHeader() }));
+  const poll = (uuid: string) => kit.status(new Request(`http://127.0.0.1/kyc/status/${uuid}`));
   return { kit, results, errors, session, poll };
 }
 

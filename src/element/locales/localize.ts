@@ -131,15 +131,21 @@ const CHUNKS: Record<string, (loaded: () => void) => LocaleStrings | undefined> 
 /** The built-in language for each primary tag: Portuguese is Brazil's. */
 const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en', pt: 'pt-BR' };
 
+/** The last language asked for that is not built in, said in the console: once, not at every render. */
+let noted = '';
+
 /**
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
- * languages, the first one built in; Spanish when none is.
+ * languages, the first one built in; Spanish when none is. A `lang` it does not have is said once
+ * in the console, with the language shown instead: the page asked for it, and may not know.
  */
 export function languageOf(element: HTMLElement): string {
   // The property first: it is ahead of the attribute while an update that reflects it is under way.
-  const wanted = [element.lang || element.closest('[lang]')?.getAttribute('lang') || '', ...navigator.languages];
-  const primary = wanted.map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]);
-  return primary.find(Boolean) ?? 'es';
+  const asked = element.lang || element.closest('[lang]')?.getAttribute('lang') || '';
+  const primary = [asked, ...navigator.languages].map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]);
+  const language = primary.find(Boolean) ?? 'es';
+  if (asked && !primary[0] && noted !== asked) console.warn(`<kyc-verify> lang: ${(noted = asked)} is not built in; showing ${language}`);
+  return language;
 }
 
 /**

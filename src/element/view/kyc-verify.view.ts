@@ -84,7 +84,7 @@ export function keepingLastQrCode(loaded: () => void): (link: string) => QrPath 
 }
 
 /**
- * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3H", when the backend gave a
+ * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3HXM", when the backend gave a
  * typed code. The code is read out character by character: a screen reader would read it as a word.
  */
 function renderTypedCode(typed: TypedCode | null | undefined, strings: LocaleStrings) {
