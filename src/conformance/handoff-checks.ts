@@ -12,6 +12,8 @@ import { checkTypedCode, type TypedCode } from './typed-code-checks.js';
 
 /** How long the status may take to say the link was opened (the desktop's budget is 250 ms; polls are not streams). */
 const STATUS_WAIT_MS = 3_000;
+/** How long the status is watched for a device that scanners must not make: the desktop's budget, past which nobody would see it. */
+const SCANNED_WAIT_MS = 250;
 /** A link's last segment must hold this much chance at least: 2^128 tokens. */
 const MIN_BITS = 128;
 /** iMessage's previews (and Facebook's) say this much of who they are. */
@@ -108,7 +110,7 @@ async function scan(owner: Visitor, uuid: string, link: string): Promise<string[
   await fetch(link, { method: 'HEAD', redirect: 'manual' });
   await fetch(`${link}${link.includes('?') ? '&' : '?'}via=email`).then((response) => response.body?.cancel());
   await new Phone({ 'user-agent': PREVIEWER }).open(link);
-  const handoff = await handoffOf(owner, uuid, 1_000);
+  const handoff = await handoffOf(owner, uuid, SCANNED_WAIT_MS);
   return handoff
     ? [
         `after a HEAD, a scanner's GET and a previewer's, before any phone, the status says handoff ${JSON.stringify(handoff)}: ` +
