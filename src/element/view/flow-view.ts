@@ -56,7 +56,7 @@ function renderHead(view: ViewState, progress: PhoneProgress | null, here: boole
 }
 
 /**
- * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3H", when the backend gave a
+ * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3HXM", when the backend gave a
  * typed code: the address and the code large enough to copy by hand, the address broken only after
  * its slashes. The code is read out character by character: a screen reader would read it as a word.
  */
