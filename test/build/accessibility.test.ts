@@ -64,8 +64,10 @@ describe('the accessibility conformance report (docs/accessibility.md)', () => {
       for (const { file, name } of cited) {
         assert.ok(existsSync(file), `${row.criterion}: ${file} does not exist`);
         const source = await readFile(file, 'utf8');
-        // A test's name as written in it(…) (or as a scene of the matrix, named `name: '…'`).
-        const named = [`it('${name}'`, `it("${name}"`, `it(\`${name}\``, `name: '${name}'`].some((form) => source.includes(form));
+        // A test's name as written in it(…) or each(…) (states.test.ts), or as a scene of the matrix, named `name: '…'`.
+        const named = [`it('${name}'`, `it("${name}"`, `it(\`${name}\``, `each('${name}'`, `each("${name}"`, `name: '${name}'`].some(
+          (form) => source.includes(form),
+        );
         assert.ok(named, `${row.criterion}: no test "${name}" in ${file}`);
       }
     }

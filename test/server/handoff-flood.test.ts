@@ -90,12 +90,13 @@ test('on Redis: the same flood writes no key per guess, per unknown link, nor pe
   const transactions = of([...alice, ...bob, 'alice', 'bob']);
   // A link's devices: its first and 4 others (MAX_DEVICES), whatever 100 browsers did.
   assert.equal(of(alice).filter((key) => key.startsWith('lease:handoff:device:')).length, 4);
-  assert.deepEqual(written.filter((key) => !transactions.includes(key)).sort(), [
+  // The read budget's key lives a second: by the time the keys are listed it may be gone, which says nothing here.
+  const kept = written.filter((key) => !transactions.includes(key) && key !== 'limit:budget:readsPerSecond:*');
+  assert.deepEqual(kept.sort(), [
     'followed:due',
     'followed:ends',
     'lease:budget-told:typedCodeMissesPerMinute',
     'limit:budget:createdPerMinute:*',
-    'limit:budget:readsPerSecond:*',
     'limit:budget:sendsPerMinute:*',
     'limit:budget:typedCodeMissesPerMinute:*',
     'shared:step-webhooks-arrive',
