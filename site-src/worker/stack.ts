@@ -28,6 +28,17 @@ const VISITOR = 'playground-visitor';
 /** What a sandbox route sees of its caller: this browser, the sandbox's own machine (its controls and webhook log answer it). */
 const SAME_MACHINE = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } } };
 
+/**
+ * The request with the Host header a server reads: a browser never lets a Request carry one (a
+ * forbidden header name), and the sandbox's controls answer requests for their own host only
+ * (src/sandbox/controls-guard.ts). The URL's host is the one the page asked for.
+ */
+function withHostHeader(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set('host', new URL(request.url).host);
+  return Object.defineProperty(request, 'headers', { value: headers });
+}
+
 export interface BrowserStack {
   /** Whether a request is the stack's to answer (else it goes to the network: the site's own files). */
   answers(request: Request): boolean;
@@ -51,7 +62,7 @@ export function createBrowserStack(scope: string): BrowserStack {
   });
   const app = new Hono().basePath(scopePath);
   let options = new URLSearchParams();
-  const answer = async (request: Request) => app.fetch(request, SAME_MACHINE);
+  const answer = async (request: Request) => app.fetch(withHostHeader(request), SAME_MACHINE);
 
   const kit = createKycKit({
     client: createKycClient({
