@@ -143,6 +143,11 @@ export async function expectMarks(page: Page, expected: string[]): Promise<void>
   assert.deepEqual(await marks(page), expected);
 }
 
+/** What the element's status part says, as one line: the status line, or an end screen's heading and reason. */
+export async function said(page: Page): Promise<string> {
+  return (await page.locator('kyc-verify [part="status"]').innerText()).replace(/\s+/g, ' ').trim();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

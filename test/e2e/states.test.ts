@@ -11,6 +11,7 @@ import {
   desktop,
   phone,
   pressStart,
+  said,
   sandboxControl,
   scanQr,
   SCREENSHOTS,
@@ -57,7 +58,7 @@ describe('end to end: every state of the widget, in every language', () => {
       await page.locator('#widget').screenshot({ path: `${SCREENSHOTS}/states-${name}${colorScheme === 'dark' ? '-dark' : ''}.png` });
     }
     await page.emulateMedia({ colorScheme: null });
-    return (await page.locator('kyc-verify [part~="status"]').textContent()) ?? '';
+    return said(page);
   }
 
   async function started(lang: Lang, options: VerificationOptions = {}, device = desktop): Promise<Page> {
@@ -172,12 +173,13 @@ describe('end to end: every state of the widget, in every language', () => {
         await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 410, body: 'Gone' }));
         await page.locator('kyc-verify').evaluate((element) => ((element as HTMLElement & { noStream: boolean }).noStream = true));
         await waitForLogged(page, 'kyc-error');
-        assert.equal(await keep(page, `${lang}-error-lost`), words.errorLost);
+        assert.equal(await keep(page, `${lang}-error-lost`), `${words.errorStopped} ${words.errorLost}`);
+        assert.equal(await page.locator('kyc-verify [part="retry-button"]').innerText(), words.startOver, 'or a new verification');
       });
 
-      for (const [state, shot, refused, why] of [
-        ['logged out (the session URL answers 401): log in again', 'error-login', 401, 'errorLogin'],
-        ['the session cannot be created (502)', 'error-session', 502, 'errorStart'],
+      for (const [state, shot, refused, why, next] of [
+        ['logged out (the session URL answers 401): log in again, then try again', 'error-login', 401, 'errorLogin', 'reasonLogin'],
+        ['the session cannot be created (502)', 'error-session', 502, 'errorStart', 'reasonStart'],
       ] as const) {
         it(state, TEST, async () => {
           const page = await desktop(world);
@@ -185,12 +187,8 @@ describe('end to end: every state of the widget, in every language', () => {
           await pressStart(page, world.demo.url, { lang });
           const error = await waitForLogged(page, 'kyc-error');
           assert.equal(error.httpStatus, refused);
-          assert.equal(await keep(page, `${lang}-${shot}`), words[why]);
-          assert.equal(
-            await page.locator('kyc-verify [part="retry-button"]').count(),
-            refused === 401 ? 0 : 1,
-            'Try again only where it can help',
-          );
+          assert.equal(await keep(page, `${lang}-${shot}`), `${words[why]} ${words[next]}`);
+          assert.equal(await page.locator('kyc-verify [part="retry-button"]').innerText(), words.tryAgain, 'a way forward');
         });
       }
     });
