@@ -29,14 +29,22 @@ const VISITOR = 'playground-visitor';
 const SAME_MACHINE = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } } };
 
 /**
- * The request with the Host header a server reads: a browser never lets a Request carry one (a
- * forbidden header name), and the sandbox's controls answer requests for their own host only
- * (src/sandbox/controls-guard.ts). The URL's host is the one the page asked for.
+ * The request with the headers a server reads that a browser never lets a Request carry (forbidden
+ * header names): the Host, as the sandbox's controls answer requests for their own host only
+ * (src/sandbox/controls-guard.ts), and the Content-Length of a body. Without a Content-Length the
+ * sandbox's body limit reads the body and builds a new Request from this one, which takes the
+ * browser's headers again and the controls would see no Host. The URL's host is the one the page asked for.
  */
-function withHostHeader(request: Request): Request {
+async function asServerReceives(request: Request): Promise<Request> {
   const headers = new Headers(request.headers);
   headers.set('host', new URL(request.url).host);
-  return Object.defineProperty(request, 'headers', { value: headers });
+  let received = request;
+  if (request.body) {
+    const body = await request.arrayBuffer();
+    headers.set('content-length', String(body.byteLength));
+    received = new Request(request, { body });
+  }
+  return Object.defineProperty(received, 'headers', { value: headers });
 }
 
 export interface BrowserStack {
@@ -62,7 +70,7 @@ export function createBrowserStack(scope: string): BrowserStack {
   });
   const app = new Hono().basePath(scopePath);
   let options = new URLSearchParams();
-  const answer = async (request: Request) => app.fetch(withHostHeader(request), SAME_MACHINE);
+  const answer = async (request: Request) => app.fetch(await asServerReceives(request), SAME_MACHINE);
 
   const kit = createKycKit({
     client: createKycClient({
