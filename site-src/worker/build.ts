@@ -12,11 +12,21 @@ export async function buildWorker(outDir: string): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    plugins: [
+      {
+        name: 'zod-english-only',
+        enforce: 'pre',
+        resolveId: (source, importer) =>
+          source === '../locales/index.js' && importer?.includes('/node_modules/zod/') ? here('./shims/zod-locales.ts') : null,
+      },
+    ],
     resolve: {
       alias: [
         { find: /^node:crypto$/, replacement: here('./shims/crypto.ts') },
         { find: /^node:https?$/, replacement: here('./shims/http.ts') },
         { find: /^node:net$/, replacement: here('./shims/net.ts') },
+        // Only src/server/telemetry/ imports it, by this name.
+        { find: /^\.\/otel\.js$/, replacement: here('./shims/otel.ts') },
       ],
     },
     build: {

@@ -28,6 +28,25 @@ const VISITOR = 'playground-visitor';
 /** What a sandbox route sees of its caller: this browser, the sandbox's own machine (its controls and webhook log answer it). */
 const SAME_MACHINE = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } } };
 
+/**
+ * The request with the headers a server reads that a browser never lets a Request carry (forbidden
+ * header names): the Host, as the sandbox's controls answer requests for their own host only
+ * (src/sandbox/controls-guard.ts), and the Content-Length of a body. Without a Content-Length the
+ * sandbox's body limit reads the body and builds a new Request from this one, which takes the
+ * browser's headers again and the controls would see no Host. The URL's host is the one the page asked for.
+ */
+async function asServerReceives(request: Request): Promise<Request> {
+  const headers = new Headers(request.headers);
+  headers.set('host', new URL(request.url).host);
+  let received = request;
+  if (request.body) {
+    const body = await request.arrayBuffer();
+    headers.set('content-length', String(body.byteLength));
+    received = new Request(request, { body });
+  }
+  return Object.defineProperty(received, 'headers', { value: headers });
+}
+
 export interface BrowserStack {
   /** Whether a request is the stack's to answer (else it goes to the network: the site's own files). */
   answers(request: Request): boolean;
@@ -51,7 +70,7 @@ export function createBrowserStack(scope: string): BrowserStack {
   });
   const app = new Hono().basePath(scopePath);
   let options = new URLSearchParams();
-  const answer = async (request: Request) => app.fetch(request, SAME_MACHINE);
+  const answer = async (request: Request) => app.fetch(await asServerReceives(request), SAME_MACHINE);
 
   const kit = createKycKit({
     client: createKycClient({
