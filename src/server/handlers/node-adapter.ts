@@ -130,11 +130,20 @@ async function write(response: Response, req: ParsedIncoming, res: ServerRespons
   });
 }
 
-function requestOf(req: ParsedIncoming, signal: AbortSignal): Request {
+/**
+ * The Fetch `Request` of a page's Node request (`node:http`, Express), headers as the browser sent
+ * them, as the kit's hooks get one: for `kit.prepare(fetchRequestOf(req), { sessionUrl, context: { req, res } })`
+ * in the route that renders the page. Express's `originalUrl` is the page's path under any mount.
+ */
+export function fetchRequestOf(req: IncomingMessage & { originalUrl?: string }): Request {
+  return requestOf(req, undefined, req.originalUrl);
+}
+
+function requestOf(req: ParsedIncoming, signal?: AbortSignal, path = req.url): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
+  const url = new URL(path ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
   const body = consumedBody(req) ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>);

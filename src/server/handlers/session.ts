@@ -1,155 +1,19 @@
-import { answeredNow, statusOf } from '../client/transaction-status.js';
-import { codeOfLink } from '../handoff/codes.js';
-import { registerShortLink } from '../handoff/short-links.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
-import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest } from '../sessions/create.js';
 import { modeOf, refusalOf } from '../sessions/guard.js';
-import { giveBack, takeLimits } from '../budgets/limits.js';
-import { creationLimits, refusedResponse } from '../sessions/limits.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
-import { resumable } from '../sessions/resume.js';
+import type { SessionAnswerer } from '../sessions/answer.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
-import { errorResponse, failureResponse, jsonResponse, methodNotAllowed } from './responses.js';
-import type { TransactionStatus } from '../../shared/transaction-state.js';
+import { errorResponse, jsonResponse, methodNotAllowed } from './responses.js';
 
+export type { BuildRequest, SessionAnswerBody } from '../sessions/answer.js';
 export type { SessionTransactionRequest } from '../sessions/create.js';
 
 /**
- * Builds the create request for the caller from the incoming Request and what the mount passed with
- * it (`context`: the host's session, its user, its `nin`, its metadata). The browser's body is never
- * read. Return a Response to refuse (for example a 401 when nobody is logged in). Called only when a
- * transaction is to be created.
+ * `POST`: answers the caller's current transaction (200), or creates one (201) (sessions/answer.ts).
+ * Only from the backend's own pages or allowed origins (403). docs/sessions.md.
  */
-export type BuildRequest<Context extends RequestContext = RequestContext> = (
-  request: Request,
-  context: Context,
-) => SessionTransactionRequest | Response | Promise<SessionTransactionRequest | Response>;
-
-/**
- * The body of the session answer (docs/host-protocol.md): the status object, the link to show the
- * user, whether it is a transaction created earlier, where to follow it when the kit was told, and
- * the typed code when the link is the kit's short link.
- */
-export type SessionAnswerBody = TransactionStatus & {
-  link: string;
-  resumed: boolean;
-  status_url?: string;
-  /** Where a person who cannot scan types the code, and the code (docs/handoff.md): with the short link only. */
-  typed_code?: { url: string; code: string };
-};
-
-/** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
-const HOLD_MS = 60_000;
-/** How long one request may hold the right to create for an owner and key, so that concurrent resumes create one transaction. */
-const CREATE_LEASE_MS = 20_000;
-/** How often a resume waiting for another request's creation looks for it. */
-const WAIT_STEP_MS = 100;
-
-/**
- * `POST`: answers the caller's current transaction (200), or creates one (201) when the caller asks
- * for a new one, has none to resume, or has no owner; within the owner's limits and the kit's
- * budgets (429) and the store's room (503). Only from the backend's own pages or allowed origins (403). docs/sessions.md.
- */
-export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTransactionId: () => string, options: ResolvedSessionOptions) {
-  const { client, store, reader } = kit;
-
-  const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): Response => {
-    const statusUrl = options.statusUrlOf(status.uuid);
-    const goUrl = options.handoff?.urlFor(request);
-    const code = goUrl && codeOfLink(link, goUrl);
-    const body: SessionAnswerBody = {
-      ...answeredNow(status, client),
-      ...kit.offers,
-      link,
-      resumed,
-      ...(statusUrl && { status_url: statusUrl }),
-      ...(code && { typed_code: { url: goUrl, code } }),
-    };
-    return jsonResponse(resumed ? 200 : 201, body);
-  };
-
-  async function create(request: Request, context: RequestContext, owner: string | null, key: string): Promise<Response> {
-    const built = await buildRequest(request, context);
-    if (built instanceof Response) return built;
-    const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
-    const take = await takeLimits(store, limits);
-    if (!take.taken) {
-      if (take.reason === 'too_many_created') return refusedResponse({ reason: take.reason, retryAfterMs: take.retryAfterMs });
-      return kit.budgets.refuse(take.reason, take.retryAfterMs, 'session');
-    }
-    const place = crypto.randomUUID();
-    const reservation = await store.reserveSession(owner, place, options.limits.maxPending, HOLD_MS);
-    if (!reservation.reserved) {
-      // Nothing is created: the creation counts against no limit.
-      await giveBack(store, limits);
-      if (reservation.reason === 'store_full')
-        kit.report(new KycStoreFullError("the kit's MemoryStore holds maxEntries live transactions: raise it, or share a RedisStore"));
-      return refusedResponse(reservation);
-    }
-    const sent = withStepWebhooks(built);
-    let transaction;
-    try {
-      transaction = await createUnique(client, sent, newTransactionId);
-    } catch (error) {
-      await Promise.resolve(store.releaseSession(owner, place)).catch(kit.report);
-      throw error;
-    }
-    const initial = statusOf(transaction);
-    const target = linkOf(transaction, built, client);
-    const goUrl = options.handoff?.urlFor(request);
-    const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
-    let link = target;
-    try {
-      // The short link lives as long as the transaction's records; it is recorded before anyone is given it.
-      if (goUrl) link = `${goUrl}/${await registerShortLink(store, shortLink, reader.ttlOf(initial))}`;
-      await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
-    } catch (error) {
-      throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
-    }
-    // Followed until its end, so that its result is delivered whoever polls and whatever happens to its
-    // webhooks. Recorded, it is no orphan without that: its webhooks and polls still deliver it, so answer it.
-    await Promise.resolve(kit.reconciliation.follow(transaction.uuid, initial)).catch((error: unknown) =>
-      kit.report(error, transaction.uuid),
-    );
-    // Without it, its stream reads it every second until its first step's webhook comes.
-    if (sent.metadata?.webhook_full_update)
-      await Promise.resolve(store.setMark('step-webhooks', transaction.uuid, reader.ttlOf(initial))).catch(kit.report);
-    const expiresInMs = reader.untilExpiryOf(initial);
-    // Without it a reload creates another transaction, but this one is created and recorded: answer it.
-    await Promise.resolve(
-      store.confirmSession(owner, place, { uuid: transaction.uuid, key, link }, expiresInMs, expiresInMs + options.resumeEndedForMs),
-    ).catch(kit.report);
-    // Only a cache: without it the first poll reads the service. The session must not be lost for it.
-    const status = await reader.save(transaction.uuid, initial, client.now()).then(
-      (stored) => stored.status,
-      (error: unknown) => (kit.report(error), initial),
-    );
-    return answer(request, status, link, false);
-  }
-
-  /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
-  async function resumeOrCreate(request: Request, context: RequestContext, owner: string, key: string): Promise<Response> {
-    const lease = `session:${JSON.stringify([owner, key])}`;
-    const holder = crypto.randomUUID();
-    for (;;) {
-      const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-      if (found) return answer(request, found.status, found.session.link, true);
-      // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
-      if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
-        try {
-          // Another request may have created it between the look above and the lease.
-          const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(request, created.status, created.session.link, true) : await create(request, context, owner, key);
-        } finally {
-          await Promise.resolve(store.release(lease, holder)).catch(kit.report);
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    }
-  }
-
+export function sessionHandler(kit: KitState, answerSession: SessionAnswerer, options: ResolvedSessionOptions) {
   return async (request: Request, context: RequestContext = {}): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
@@ -157,17 +21,8 @@ export function sessionHandler(kit: KitState, buildRequest: BuildRequest, newTra
       kit.report(new KycSessionRefusedError(refusal));
       return errorResponse(403, 'forbidden', refusal);
     }
-    try {
-      // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
-      const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
-      if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
-      // Without an owner there is nobody to resume for, and no one to limit: every POST creates.
-      if (owner === null) return await create(request, context, null, '');
-      const key = await options.key(request, context);
-      if (modeOf(request) === 'new') return await create(request, context, owner, key);
-      return await resumeOrCreate(request, context, owner, key);
-    } catch (error) {
-      return failureResponse(error, kit.report);
-    }
+    // The session URL is the one the browser posted to: the go URL and a relative status_url hang on it.
+    const outcome = await answerSession(request, context, { mode: modeOf(request), sessionUrl: request.url });
+    return outcome instanceof Response ? outcome : jsonResponse(outcome.resumed ? 200 : 201, outcome);
   };
 }

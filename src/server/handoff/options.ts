@@ -34,8 +34,8 @@ export interface HandoffEvent {
 export type OnHandoff = (event: HandoffEvent) => void | Promise<void>;
 
 export interface ResolvedHandoff {
-  /** The go URL for a session request, or null when phones cannot reach it (loopback). */
-  urlFor(request: Request): string | null;
+  /** The go URL for a session URL (absolute), or null when phones cannot reach it (loopback). */
+  urlFor(sessionUrl: string): string | null;
   otherDevices: 'warn' | 'refuse';
 }
 
@@ -50,8 +50,8 @@ export function resolveHandoff(options: HandoffOptions | false | undefined): Res
   if (otherDevices !== 'warn' && otherDevices !== 'refuse')
     throw new RangeError(`handoff.otherDevices must be 'warn' or 'refuse', not ${otherDevices}`);
   return {
-    urlFor(request) {
-      const resolved = new URL(url, request.url);
+    urlFor(sessionUrl) {
+      const resolved = new URL(url, sessionUrl);
       if (!absolute && LOOPBACK.test(resolved.hostname)) return null;
       return resolved.href.replace(/\/+$/, '');
     },

@@ -1,0 +1,52 @@
+import type { RequestContext } from '../state/background.js';
+import type { SessionAnswerBody, SessionAnswerer } from '../sessions/answer.js';
+import { navigationRefusal } from '../sessions/guard.js';
+
+/** What `kit.prepare` is told beside the page's request. */
+export interface PrepareOptions<Context extends RequestContext = RequestContext> {
+  /**
+   * Where `kit.session` is mounted, as the page's browser reaches it: the element's `session-url`
+   * (`'/kyc/session'`), relative to the page's URL or absolute. The go URL and a relative
+   * `status_url` hang on it as on a session POST to it, and the element asks it for a new session
+   * after an end.
+   */
+  sessionUrl: string;
+  /** What the kit's hooks get as `context`, as a mount of `kit.session` would give them (`{ req, res }`, `{ c }`…). */
+  context?: Context;
+}
+
+/** A page's session, prepared while the page renders: what `kit.prepare` answers, and `kyc-verify/ssr` renders. */
+export interface PreparedSession {
+  /** The session URL as given: the element's `session-url`. */
+  sessionUrl: string;
+  /** The session answer, exactly as the session POST would have answered it; `null` when none was prepared. */
+  session: SessionAnswerBody | null;
+  /**
+   * Why none was prepared: `not_a_navigation` (a request that must create nothing: embedded,
+   * cross-site, prefetched, prerendered), or the session POST's `error` (`unauthenticated`,
+   * `too_many_pending`, `budget_exceeded`, `upstream_timeout`…, `http_<status>` for an answer
+   * `buildRequest` returned). The page then renders the element that asks for its session itself.
+   */
+  refused?: string;
+}
+
+/**
+ * `kit.prepare(request, { sessionUrl, context })`: the session of the person whose page is being
+ * rendered, resumed or created exactly as the session POST would (same owner, key, limits and
+ * budgets), so that the page carries the link in its HTML. Only for the browser's own navigation
+ * to the page (sessions/guard.ts); never throws for a session it could not make: the element asks
+ * for it then, and shows why. docs/sessions.md.
+ */
+export function prepareHandler(answerSession: SessionAnswerer) {
+  return async (request: Request, options: PrepareOptions): Promise<PreparedSession> => {
+    const { sessionUrl } = options;
+    if (navigationRefusal(request)) return { sessionUrl, session: null, refused: 'not_a_navigation' };
+    const outcome = await answerSession(request, options.context ?? {}, {
+      mode: 'resume',
+      sessionUrl: new URL(sessionUrl, request.url).href,
+    });
+    if (!(outcome instanceof Response)) return { sessionUrl, session: outcome };
+    const body = (await outcome.json().catch(() => null)) as { error?: unknown } | null;
+    return { sessionUrl, session: null, refused: typeof body?.error === 'string' ? body.error : `http_${outcome.status}` };
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * `kit.prepare`: the page's own request prepares the session the element would have asked for (the
+ * same resume, owner, limits and budgets as the session POST), and a request that is not the
+ * browser's own navigation to the page (an embed, a link from another site, a prefetch, a
+ * prerender, a robot) creates nothing. The page is a real route of the host, over HTTP.
+ */
+import assert from 'node:assert/strict';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { fetchRequestOf, type PreparedSession } from '../../src/server/index.js';
+import { countingFetch, ownerFromHeader, pastReadBudget, sandboxClient, useHost } from './harness.js';
+
+const { sandbox, start, closeAfterTest } = useHost();
+
+/** What Chromium sends for a page typed in the address bar, a bookmark or a reload. */
+const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' };
+/** A link followed from one of the backend's own pages. */
+const FROM_OWN_PAGE = { ...TYPED, 'sec-fetch-site': 'same-origin' };
+
+/** A host whose page route (`GET /verify`) prepares the session of the `x-user` header's user and answers what it got. */
+async function hostWithPage(options: Parameters<typeof start>[0] = {}) {
+  const counter = countingFetch();
+  const host = await start({
+    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
+    owner: ownerFromHeader,
+    ...(options as object),
+  });
+  const page = closeAfterTest(
+    createServer((req, res) => {
+      void host.kit.prepare(fetchRequestOf(req), { sessionUrl: `${host.url}/kyc/session` }).then((prepared) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prepared));
+      });
+    }),
+  );
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/verify`;
+  // node:http, whose request carries exactly these headers: fetch() adds a Sec-Fetch-Mode of its own.
+  const open = (headers: Record<string, string>, user = 'alice') =>
+    new Promise<PreparedSession>((resolve, reject) => {
+      get(pageUrl, { headers: { 'x-user': user, ...headers } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk)).on('end', () => resolve(JSON.parse(body) as PreparedSession));
+      }).on('error', reject);
+    });
+  return { ...host, counter, open };
+}
+
+test('the page typed in the address bar prepares a session: the answer the session POST would give, created once', async () => {
+  const { open, counter, url } = await hostWithPage();
+  const prepared = await open(TYPED);
+  assert.equal(prepared.sessionUrl, `${url}/kyc/session`);
+  assert.equal(prepared.session?.state, 'pending');
+  assert.equal(prepared.session?.resumed, false);
+  assert.match(prepared.session!.link, /\/transactions\//);
+  assert.ok(prepared.session?.server_time, 'the kit’s clock, for the element’s timer');
+  assert.equal(counter.creates(), 1);
+});
+
+test('the element’s session POST after a prepared page resumes the prepared transaction: nothing created twice', async () => {
+  const { open, startSession, counter } = await hostWithPage();
+  const prepared = await open(FROM_OWN_PAGE);
+  const posted = await startSession('alice');
+  assert.deepEqual([posted.response.status, posted.body.uuid, posted.body.link], [200, prepared.session!.uuid, prepared.session!.link]);
+  const reloaded = await open(TYPED);
+  assert.deepEqual([reloaded.session!.uuid, reloaded.session!.resumed], [prepared.session!.uuid, true]);
+  assert.equal(counter.creates(), 1);
+});
+
+test('prepare keeps the owner’s limits and the kit’s budgets: refused, it creates nothing and says why', async () => {
+  const { open, startSession, counter } = await hostWithPage({
+    sessions: { maxCreated: 1, resumeEndedForMs: 0 },
+    budgets: { createdPerMinute: 2 },
+  });
+  const first = await open(TYPED, 'bob');
+  await sandbox.applyOutcome(first.session!.uuid, 'time_out');
+  await pastReadBudget();
+  assert.deepEqual(await open(TYPED, 'bob').then(({ session, refused }) => [session, refused]), [null, 'too_many_created']);
+  await startSession('carol');
+  assert.deepEqual(await open(TYPED, 'dave').then(({ session, refused }) => [session, refused]), [null, 'budget_exceeded']);
+  assert.equal(counter.creates(), 2);
+});
+
+test('prepare answers nobody (401 of the session POST) as not prepared, and creates nothing', async () => {
+  const { open, counter } = await hostWithPage({ owner: () => null });
+  assert.deepEqual(await open(TYPED), { sessionUrl: (await open(TYPED)).sessionUrl, session: null, refused: 'unauthenticated' });
+  assert.equal(counter.creates(), 0);
+});
+
+test('a request that is not the browser’s own navigation to the page creates nothing', async () => {
+  const { open, counter } = await hostWithPage();
+  const notNavigations = {
+    'an <img> of another site': { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', 'sec-fetch-site': 'cross-site' },
+    'an <iframe> of another site': { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' },
+    'a link followed from another site': { ...TYPED, 'sec-fetch-site': 'cross-site' },
+    'a link from a sibling subdomain': { ...TYPED, 'sec-fetch-site': 'same-site' },
+    'a fetch() of the page from its own origin': { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin' },
+    '<link rel=prefetch>': {
+      'sec-fetch-mode': 'no-cors',
+      'sec-fetch-dest': 'empty',
+      'sec-fetch-site': 'same-origin',
+      'sec-purpose': 'prefetch',
+    },
+    'a prefetch of speculation rules': { ...FROM_OWN_PAGE, 'sec-purpose': 'prefetch' },
+    'a prerender of speculation rules': { ...FROM_OWN_PAGE, 'sec-purpose': 'prefetch;prerender' },
+    'an older browser’s prefetch': { ...FROM_OWN_PAGE, purpose: 'prefetch' },
+    'a link preview’s robot (no Sec-Fetch-*)': {},
+  };
+  for (const [name, headers] of Object.entries(notNavigations)) {
+    const prepared = await open(headers);
+    assert.deepEqual([prepared.session, prepared.refused], [null, 'not_a_navigation'], name);
+  }
+  assert.equal(counter.creates(), 0);
+});
