@@ -131,15 +131,17 @@ const CHUNKS: Record<string, (loaded: () => void) => LocaleStrings | undefined> 
 /** The built-in language for each primary tag: Portuguese is Brazil's. */
 const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en', pt: 'pt-BR' };
 
+/** The built-in language of the first of `tags` that has one (`pt-PT` and `pt` are `pt-BR`); Spanish when none has. */
+export const builtInLanguage = (tags: readonly string[]): string =>
+  tags.map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]).find(Boolean) ?? 'es';
+
 /**
  * The built-in language for `element`: the nearest `lang` attribute, then the browser's
  * languages, the first one built in; Spanish when none is.
  */
 export function languageOf(element: HTMLElement): string {
   // The property first: it is ahead of the attribute while an update that reflects it is under way.
-  const wanted = [element.lang || element.closest('[lang]')?.getAttribute('lang') || '', ...navigator.languages];
-  const primary = wanted.map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]);
-  return primary.find(Boolean) ?? 'es';
+  return builtInLanguage([element.lang || element.closest('[lang]')?.getAttribute('lang') || '', ...navigator.languages]);
 }
 
 /**

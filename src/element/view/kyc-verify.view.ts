@@ -5,7 +5,7 @@ import { lazyChunk } from '../lazy-chunk.js';
 import type { LocaleStrings } from '../locales/localize.js';
 import type { MachineState } from '../machine/machine.js';
 import type { Outcome } from '../machine/outcome.js';
-import { buttonOnly, renderOutcome } from './outcome-view.js';
+import { renderOutcome } from './outcome-view.js';
 import { phoneProgress, renderProgress, type PhoneProgress } from './progress-view.js';
 import type { QrPath } from './qr-path.js';
 import { timerText } from './timer.js';
@@ -14,6 +14,8 @@ import { timerText } from './timer.js';
 export interface ViewState {
   strings: LocaleStrings;
   mode: KycVerifyMode;
+  /** Only the button shows (`buttonOnly` of outcome-view.ts in the browser; a server, which cannot know the screen, says `mode === 'button'`). */
+  buttonOnly: boolean;
   machine: MachineState;
   outcome: Outcome;
   copyNote: 'linkCopied' | 'copyFailed' | null;
@@ -63,14 +65,19 @@ export const loadQrEncoder = (loaded: () => void): void => void qrEncoder(loaded
 /**
  * A `qrCodeOf` (the QR code of a link, null when the link is too long for one, undefined while the
  * encoder loads: `loaded` renders again) that keeps the last code it drew: drawing is the costliest
- * part of a render, and the countdown renders every second.
+ * part of a render, and the countdown renders every second. `drawn` gives the code the server's
+ * render drew, if any, taken as the first: its link is drawn without the encoder.
  */
-export function keepingLastQrCode(loaded: () => void): (link: string) => QrPath | null | undefined {
+export function keepingLastQrCode(
+  loaded: () => void,
+  drawn?: () => { link: string; path: QrPath } | undefined,
+): (link: string) => QrPath | null | undefined {
   let last: { link: string; path: QrPath | null } | undefined;
   return (link) => {
-    const encoder = qrEncoder(loaded);
-    if (!encoder) return undefined;
+    last ??= drawn?.();
     if (last?.link !== link) {
+      const encoder = qrEncoder(loaded);
+      if (!encoder) return undefined;
       let path: QrPath | null = null;
       try {
         path = encoder.qrPath(link);
@@ -137,7 +144,7 @@ function renderScan(link: string, qr: QrPath | undefined, progress: PhoneProgres
 function renderLink(link: string, view: ViewState, actions: ViewActions) {
   const { strings, mode, machine, copyNote, remaining, announced, qrCodeOf } = view;
   // Auto mode on a phone shows the button: its QR code, hidden, is not drawn (nor its encoder fetched).
-  const qr = mode === 'button' ? null : buttonOnly(mode) ? undefined : qrCodeOf(link);
+  const qr = mode === 'button' ? null : view.buttonOnly ? undefined : qrCodeOf(link);
   const progress = machine.status && phoneProgress(machine.status);
   // A link too long for any QR code still gets its button.
   const showButton = mode !== 'qr' || qr === null;

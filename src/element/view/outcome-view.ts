@@ -8,10 +8,10 @@ import { progressText } from './progress-view.js';
 /** Only the button shows (button mode, or auto mode on a phone): the end user may be on the phone already. */
 export const buttonOnly = (mode: KycVerifyMode) => mode === 'button' || (mode === 'auto' && matchMedia(PHONE_MEDIA).matches);
 
-function statusText({ strings, machine, outcome, mode }: ViewState): string {
+function statusText({ strings, machine, outcome, buttonOnly: here }: ViewState): string {
   const { status, phase, followed } = machine;
   if (outcome.problem) return strings[outcome.problem];
-  const waiting = buttonOnly(mode) ? strings.waitingHere : strings.waiting;
+  const waiting = here ? strings.waitingHere : strings.waiting;
   if (!status) return phase === 'starting' ? strings.preparing : followed ? waiting : '';
   return status.state === 'pending' ? (progressText(status, strings) ?? waiting) : strings[status.state];
 }

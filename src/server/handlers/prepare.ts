@@ -1,6 +1,6 @@
 import type { RequestContext } from '../state/background.js';
 import type { SessionAnswerBody, SessionAnswerer } from '../sessions/answer.js';
-import { navigationRefusal } from '../sessions/guard.js';
+import { navigationRefusal, SESSION_HEADER } from '../sessions/guard.js';
 
 /** What `kit.prepare` is told beside the page's request. */
 export interface PrepareOptions<Context extends RequestContext = RequestContext> {
@@ -32,8 +32,9 @@ export interface PreparedSession {
 
 /**
  * `kit.prepare(request, { sessionUrl, context })`: the session of the person whose page is being
- * rendered, resumed or created exactly as the session POST would (same owner, key, limits and
- * budgets), so that the page carries the link in its HTML. Only for the browser's own navigation
+ * rendered, resumed or created exactly as the element's session POST to `sessionUrl` would be (same
+ * owner, key, limits and budgets; the hooks get that POST, with the page's headers and cookies), so
+ * that the page carries the link in its HTML. Only for the browser's own navigation
  * to the page (sessions/guard.ts); never throws for a session it could not make: the element asks
  * for it then, and shows why. docs/sessions.md.
  */
@@ -41,10 +42,12 @@ export function prepareHandler(answerSession: SessionAnswerer) {
   return async (request: Request, options: PrepareOptions): Promise<PreparedSession> => {
     const { sessionUrl } = options;
     if (navigationRefusal(request)) return { sessionUrl, session: null, refused: 'not_a_navigation' };
-    const outcome = await answerSession(request, options.context ?? {}, {
-      mode: 'resume',
-      sessionUrl: new URL(sessionUrl, request.url).href,
-    });
+    const url = new URL(sessionUrl, request.url).href;
+    // The hooks get the session POST the element would have sent: its URL (where a key or an option may be), the page's cookies.
+    const headers = new Headers(request.headers);
+    headers.set(SESSION_HEADER, 'resume');
+    const asPosted = new Request(url, { method: 'POST', headers });
+    const outcome = await answerSession(asPosted, options.context ?? {}, { mode: 'resume', sessionUrl: url });
     if (!(outcome instanceof Response)) return { sessionUrl, session: outcome };
     const body = (await outcome.json().catch(() => null)) as { error?: unknown } | null;
     return { sessionUrl, session: null, refused: typeof body?.error === 'string' ? body.error : `http_${outcome.status}` };
