@@ -8,7 +8,7 @@
  */
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { buildBrowser } from '../lib/build.js';
+import { buildBrowser, buildServerRender } from '../lib/build.js';
 import type { Figure } from '../lib/figure.js';
 import type { Listening } from '../lib/http.js';
 import { sampled } from '../lib/stats.js';
@@ -39,9 +39,10 @@ const BUILDS = {
 /** A host per build, each serving its files from memory (the temp folders go at once). */
 async function startHosts(): Promise<[string, Listening][]> {
   const hosts: [string, Listening][] = [];
+  const { renderKycVerify } = await buildServerRender();
   for (const [name, make] of Object.entries(BUILDS)) {
     const build = await make();
-    hosts.push([name, await startFirstLinkHost(build)]);
+    hosts.push([name, await startFirstLinkHost(build, renderKycVerify)]);
     await build.remove();
   }
   return hosts;

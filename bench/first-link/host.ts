@@ -16,7 +16,7 @@ import { listen, type Listening } from '../lib/http.js';
 import { answerPending, pendingStatus } from '../lib/pending-status.js';
 import { repoRoot } from '../lib/repo.js';
 import type { KycVerifyMode } from '../../src/index.js';
-import { renderKycVerify } from '../../src/ssr/index.js';
+import type { renderKycVerify } from '../../src/ssr/index.js';
 
 const pageOf = (heightBeforeDefined: string, mode: string | null) => `<!doctype html>
 <html lang="es">
@@ -59,9 +59,9 @@ const createAtOnce: RequestListener = (_req, res) => {
 };
 
 /** The same page with the element prepared while it renders, as `kit.prepare` and `kyc-verify/ssr` give it: a transaction created now, drawn into the HTML. */
-function preparedPage(heightBeforeDefined: string, mode: string | null): Served {
+function preparedPage(render: typeof renderKycVerify, heightBeforeDefined: string, mode: string | null): Served {
   const page = pageOf(heightBeforeDefined, mode);
-  const element = renderKycVerify(
+  const element = render(
     { sessionUrl: '/kyc/session', session: createdNow() },
     { mode: (mode ?? 'auto') as KycVerifyMode, statusUrl: '/kyc/status/{uuid}' },
   );
@@ -72,7 +72,7 @@ function preparedPage(heightBeforeDefined: string, mode: string | null): Served 
  * Serves the page (`/?mode=qr`, or `/` for the default mode), the page prepared by the server
  * (`/prepared`, `/prepared?mode=qr`) and `build`'s files on a free loopback port.
  */
-export async function startFirstLinkHost(build: BrowserBuild): Promise<Listening> {
+export async function startFirstLinkHost(build: BrowserBuild, render: typeof renderKycVerify): Promise<Listening> {
   // The demo's own style block: the heights docs/element.md gives the element before it is defined.
   const demoPage = await readFile(join(repoRoot, 'demo/script-tag.html'), 'utf8');
   const heightBeforeDefined = /<style>[\s\S]*?<\/style>/.exec(demoPage)?.[0];
@@ -86,7 +86,7 @@ export async function startFirstLinkHost(build: BrowserBuild): Promise<Listening
       url.pathname === '/'
         ? pages.get(mode)
         : url.pathname === '/prepared'
-          ? preparedPage(heightBeforeDefined, mode)
+          ? preparedPage(render, heightBeforeDefined, mode)
           : files.get(url.pathname);
     // Always gzip: Chromium, the only client, accepts it.
     if (file) res.writeHead(200, { 'content-type': file.type, 'content-encoding': 'gzip', 'cache-control': 'no-cache' }).end(file.gzip);

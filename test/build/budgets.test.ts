@@ -14,8 +14,10 @@
 // chunk of its own (19.3 → 15.8 KB); then issues 29, 30 and 32 raised both (own code 12,400 B, bundle
 // 17,366 B), and leaving out what the element never uses of Lit (scripts/trim-lit.ts) took the bundle
 // to 16,891 B; fetching the QR encoder as soon as an element that draws QR codes renders (a round
-// trip less before the desktop's code) added 9 B of own code and 12 B to the bundle. Every budget is
-// now the size it had then. See the Sizes section of docs/element.md.
+// trip less before the desktop's code) added 9 B of own code and 12 B to the bundle. Taking over a
+// server's render (issue 40: the prepared session followed without a request, the server's QR code
+// kept, the server's nodes replaced in the first render) added 352 B of own code and 340 B to the
+// bundle. Every budget is now the size it had then. See the Sizes section of docs/element.md.
 // They fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -51,8 +53,8 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 3_768;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 16_903;
-const OWN_CODE_BUDGET = 12_409;
+const STANDALONE_BUDGET = 17_243;
+const OWN_CODE_BUDGET = 12_761;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_357;

@@ -49,6 +49,7 @@ const REGISTRY: Registered[] = [
   { page: 'README.md', heading: '### On the server: the kit', by: 'test/consumers/readme-app.test.ts', languages: ['js', 'sh'] },
   { page: 'docs/kit.md', heading: '## Mounting the handlers', by: 'types', languages: ['ts'] },
   { page: 'docs/element.md', heading: '## Strings and languages', by: 'types' },
+  { page: 'docs/element.md', heading: '## Prepared by the server', by: 'types' },
   { page: 'docs/element.md', heading: '## The current state, for a script that loads late', by: 'types', languages: ['js'] },
   { page: 'docs/fleet.md', heading: '# Running on several instances', by: 'types', languages: ['ts'] },
   { page: 'docs/sandbox.md', heading: '# Sandbox: the KYC service on your laptop', by: 'types', languages: ['ts'] },
@@ -240,6 +241,7 @@ const ENTRIES: Record<string, string> = {
   'kyc-verify/define': 'src/define.ts',
   'kyc-verify/server': 'src/server/index.ts',
   'kyc-verify/server/redis': 'src/server/redis/index.ts',
+  'kyc-verify/ssr': 'src/ssr/index.ts',
   'kyc-verify/sandbox': 'src/sandbox/index.ts',
 };
 
