@@ -46,7 +46,7 @@ export interface DemoStackOptions {
    * backend listens there too, and the QR code carries the kit's short link (docs/sandbox.md, "The demo from a phone").
    */
   publicUrl?: string;
-  /** The short link on at the demo's own URL, on loopback: for tests on one machine. */
+  /** The short link on at the demo's own URL, on loopback (`npm start`'s default: a second tab is a phone, on one machine). */
   shortLinks?: boolean;
 }
 

@@ -2,11 +2,11 @@
 
 import json
 import re
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.error import HTTPError, URLError
 from urllib.parse import parse_qs, urlsplit
 
+from bounded_server import DeadlineRequests
 from kyc_host import STATUS_PREFIX
 from login import logout_cookie
 from records import Refused
@@ -17,10 +17,10 @@ UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-
 BUNDLE_FILE = re.compile(r"/assets/(kyc-verify(?:\.[A-Za-z-]+)?\.js)")
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(DeadlineRequests):
     host = None  # set by main()
     login = None
-    timeout = 10  # seconds a client may take to send its request: a slow one does not hold a thread for ever
+    timeout = 10  # seconds each write of an answer may wait on the client; its whole request has request_seconds
 
     def do_GET(self):
         path = urlsplit(self.path).path

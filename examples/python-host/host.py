@@ -15,42 +15,16 @@ import os
 import secrets
 import signal
 import sys
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bounded_server import BoundedServer
 from handler import Handler
 from kyc_host import Host
 from kyc_service import KycService
 from login import Login
 
 HERE = Path(__file__).resolve().parent
-
-
-class BoundedServer(ThreadingHTTPServer):
-    """A thread per connection, up to max_connections; past them a connection is answered 503 at once, not queued without end."""
-
-    daemon_threads = True
-
-    def __init__(self, address, handler, max_connections):
-        super().__init__(address, handler)
-        self.slots = threading.BoundedSemaphore(max_connections)
-
-    def process_request(self, request, client_address):
-        if not self.slots.acquire(blocking=False):
-            try:
-                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            except OSError:
-                pass
-            return self.shutdown_request(request)
-        super().process_request(request, client_address)
-
-    def process_request_thread(self, request, client_address):
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.slots.release()
 
 
 def main():
@@ -70,6 +44,7 @@ def main():
     parser.add_argument("--created-window", type=int, default=3600, help="seconds")
     parser.add_argument("--max-records", type=int, default=10_000, help="transactions remembered, pending and ended")
     parser.add_argument("--max-connections", type=int, default=64, help="connections served at once")
+    parser.add_argument("--request-seconds", type=float, default=10, help="seconds a client has to send a whole request")
     parser.add_argument("--access-log", action="store_true", help="print each request's method, route and Accept header")
     parser.add_argument("--login-cookie", metavar="USER", help="print the login cookie of USER (for kyc-verify-conformance's --cookie) and exit")
     config = parser.parse_args()
@@ -90,6 +65,7 @@ def main():
 
         sandbox = start_sandbox(HERE.parent.parent, config.bundle_dir)
         config.kyc_url = sandbox.url
+    Handler.request_seconds = config.request_seconds
     try:
         server = BoundedServer((config.host, config.port), Handler, config.max_connections)
     except OSError as error:

@@ -5,7 +5,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv, SandboxParts } from './context.js';
 import { registerDocument } from './document.js';
-import { ApiError } from './errors.js';
+import { ApiError, resourceOf } from './errors.js';
+import { CONTROL_PATHS, controlsGuard } from './controls-guard.js';
 import { registerControlRoutes } from './routes/controls.js';
 import { registerControlsPage } from './routes/controls-page.js';
 import { registerCredentialRoutes } from './routes/credential.js';
@@ -43,6 +44,9 @@ export function createSandboxApp(parts: SandboxParts, maxBodyBytes = DEFAULT_MAX
     await next();
     c.header('date', new Date(parts.clock.now()).toUTCString());
   });
+
+  // Before every control route: the controls answer this machine's callers only (controls-guard.ts).
+  for (const path of CONTROL_PATHS) app.use(path, controlsGuard(parts.publicUrl));
 
   registerTokenRoutes(app, parts);
   registerTransactionRoutes(app, parts);
@@ -94,13 +98,4 @@ function toApiError(error: Error, path: string): ApiError {
   }
   console.error('kyc-verify sandbox: unexpected error', error);
   return new ApiError(500, resourceOf(path), 'Internal server error');
-}
-
-/** The `resource` of error envelopes raised outside a handler, named after the path's API. */
-function resourceOf(path: string): string {
-  if (path.startsWith('/oauth/')) return 'Token';
-  if (path.startsWith('/api/v1/user/')) return 'User Credential';
-  if (path.startsWith('/sandbox/clock')) return 'Clock';
-  if (path.startsWith('/sandbox/webhooks')) return 'Webhook';
-  return 'Transaction';
 }

@@ -21,3 +21,12 @@ export class ApiError extends Error {
     return { code: this.status, resource: this.resource, message: this.message, errors: this.errors };
   }
 }
+
+/** The `resource` of error envelopes raised outside a handler, named after the path's API. */
+export function resourceOf(path: string): string {
+  if (path.startsWith('/oauth/')) return 'Token';
+  if (path.startsWith('/api/v1/user/')) return 'User Credential';
+  if (path.startsWith('/sandbox/clock')) return 'Clock';
+  if (path.startsWith('/sandbox/webhooks')) return 'Webhook';
+  return 'Transaction';
+}

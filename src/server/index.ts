@@ -4,6 +4,7 @@ export type { KycKitTuning } from './tuning.js';
 export { createKycClient, type KycClient, type KycClientOptions } from './client/client.js';
 export type { FetchFunction } from './client/call-service.js';
 export { KycError } from './kyc-error.js';
+export { KycConfigurationError } from './configuration-error.js';
 export { KycRepeatedError, type ErrorContext, type ErrorSource, type OnError } from './state/error-reporter.js';
 export type { TokenStore } from './client/token-cache.js';
 export {
@@ -40,6 +41,7 @@ export type { SendChannel, SendDestination, SendLimitOptions, SendLimits, SendLi
 export { KycBudgetExceededError } from './budgets/budget-error.js';
 export type { BudgetName, BudgetOptions } from './budgets/options.js';
 export type { ClientAddressOf } from './budgets/budgets.js';
+export { clientAddressFrom, type ClientAddressPlatform } from './budgets/client-address.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
 export { fetchRequestOf, toNodeHandler, type NodeContext } from './handlers/node-adapter.js';

@@ -9,6 +9,7 @@ import { prepareHandler, type PrepareOptions, type PreparedSession } from './han
 import { sessionAnswerer, type BuildRequest } from './sessions/answer.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
+import { unknownClientsNote } from './budgets/unknown-clients.js';
 import { resolveSendOptions, type SendChannel, type SendDestination, type SendLimitOptions, type SendLink } from './sends/options.js';
 import { resolveSessionOptions, type SessionOptions } from './sessions/options.js';
 import { PLAIN_ANSWER, type WithPlainAnswer } from './handlers/plain-answer.js';
@@ -30,6 +31,8 @@ import { Sweeper } from './state/sweeper.js';
 import { guardStore } from './state/store-errors.js';
 import type { Store } from './state/store.js';
 import { resolveTuning, type KycKitTuning } from './tuning.js';
+import { Telemetry } from './telemetry/telemetry.js';
+import { resolvePublicUrl } from './public-url.js';
 
 /**
  * The kit's options: what it talks to and whom it answers, then `tuning` for the knobs. `Context` is
@@ -61,6 +64,16 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    * follows `<session-url>/<uuid>`, which the session handler answers as the status handler does.
    */
   statusUrl?: string;
+  /**
+   * Where browsers and phones reach the app: its origin, with the path prefix your proxy takes off
+   * before the app sees a request, if any (`'https://shop.example'`, or `'https://shop.example/app'`
+   * when `/app/kyc/session` reaches the app as `/kyc/session`). Every absolute URL the kit answers
+   * with (the short link, the typed code's page, `status_url`) is built on it, never on a request's
+   * `Host`; its origin is the backend's own for the session and send guards. Without it the short
+   * link is off: on a loopback host a phone could not open it anyway, and elsewhere `onError` is
+   * told once to set this (docs/kit.md#the-public-url).
+   */
+  publicUrl?: string;
   /** Resume, who may create sessions, and the per-owner limits (docs/sessions.md). */
   sessions?: SessionOptions<Context>;
   /**
@@ -86,9 +99,10 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
    */
   budgets?: BudgetOptions;
   /**
-   * The client's address, as your proxy tells it (`request.headers.get('fly-client-ip')`, or the
-   * rightmost `X-Forwarded-For` entry your own proxy added): the per-address budgets count by it.
-   * Default none: no header is trusted unless you say so, and the per-address budgets are off.
+   * The client's address, as your proxy tells it: a reader of `clientAddressFrom`
+   * (`clientAddressFrom.forwardedFor(1)` behind nginx, `.platform('cloudflare')`…), or your own
+   * function. The per-address budgets count by it. Default none: no header is trusted unless you
+   * say so, and the per-address budgets are off (docs/budgets.md#client-addresses).
    */
   clientAddress?: ClientAddressOf;
   /** Generates a `transaction_id`; default `crypto.randomUUID()`. A 409 (docs/service.md §4.2) makes it generate another. */
@@ -171,14 +185,23 @@ export function createKycKit<Context extends RequestContext = RequestContext>(op
 /** The kit over the base context: each hook gets the context its handler got, which `KitHandler<Context>` makes the caller pass. */
 function createKit(options: KycKitOptions): KycKit {
   const reporter = new ErrorReporter(options.onError ?? logError);
-  const { client } = options;
   const tuning = resolveTuning(options.tuning);
-  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff);
+  const publicUrl = resolvePublicUrl(options.publicUrl);
+  const sessions = resolveSessionOptions(options.sessions, options.statusUrl, options.handoff, publicUrl);
   const sends = resolveSendOptions(options.sendLink, options.sendChannels, options.sendLimits, options.sendDestination);
   // Without an owner there is nobody to send to: the destination is looked up by it.
   if (sends && !options.owner) throw new TypeError('sendLink needs owner: the link is sent to the owner of the transaction');
-  const store = guardStore(options.store ?? new MemoryStore({ now: client.now }), tuning.storeTimeoutMs);
   const holder = crypto.randomUUID();
+  // Metrics and spans when the application registered an OpenTelemetry SDK before this call; else nothing (docs/operations.md).
+  const telemetry: Telemetry = new Telemetry({
+    store: () => store,
+    holder,
+    now: options.client.now,
+    serviceNow: () => (options.client.serviceNow ?? options.client.now)(),
+    openStreams: () => feed.size,
+  });
+  const store = guardStore(options.store ?? new MemoryStore({ now: options.client.now }), tuning.storeTimeoutMs, telemetry.storeObserver);
+  const client = telemetry.client(options.client);
   const { retentionMs } = tuning;
   const background = new BackgroundWork(reporter.for('background'));
   const budgets = new Budgets({
@@ -187,15 +210,17 @@ function createKit(options: KycKitOptions): KycKit {
     clientAddress: options.clientAddress,
     holder,
     tell: (error, handler) => reporter.tell(error, handler),
+    telemetry,
   });
-  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets });
+  const reader = new StatusReader({ client, store, holder, retentionMs, staleForMs: tuning.staleForMs, budgets, telemetry });
   const results = new ResultDelivery({
     store,
     reader,
     background,
     holder,
-    onResult: options.onResult,
+    onResult: telemetry.onResult(options.onResult),
     report: reporter.for('results'),
+    telemetry,
     retryDelaysMs: tuning.retryDelaysMs,
     leaseMs: tuning.resultLeaseMs,
     retentionMs,
@@ -209,6 +234,7 @@ function createKit(options: KycKitOptions): KycKit {
     report: reporter.for('results'),
     intervalMs: tuning.reconcileIntervalMs,
     now: client.now,
+    telemetry,
   });
   const feed = new StatusFeed({
     store,
@@ -237,19 +263,22 @@ function createKit(options: KycKitOptions): KycKit {
     tuning,
     offers,
     answers,
+    telemetry,
     report: reporter.for(handler),
   });
 
   const sweeps = [(context?: RequestContext) => results.sweep(context), (context?: RequestContext) => reconciliation.sweep(context)];
   const sweeper = new Sweeper(sweeps, background, reporter.for('results'), client.now, tuning.sweepIntervalMs);
-  const withSweep =
-    (handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler =>
-    (request, context) => {
+  /** `handle`, in a span of its own when tracing is on, sweeping first when a sweep is due. */
+  const withSweep = (name: string, handle: (request: Request, context?: RequestContext) => Promise<Response>): KitHandler => {
+    const traced = telemetry.handler(name, handle);
+    return (request, context) => {
       sweeper.onRequest(context);
-      return handle(request, context);
+      return traced(request, context);
     };
+  };
 
-  const answerStatus = statusAnswerer(stateOf('status'));
+  const answerStatus = telemetry.handler('status', statusAnswerer(stateOf('status')));
   const status = async (request: Request, context?: RequestContext) => {
     const answer = await answerStatus(callOf(request), context);
     if (answer instanceof Response) return answer;
@@ -264,6 +293,7 @@ function createKit(options: KycKitOptions): KycKit {
         return answerStatus(call, context);
       },
     } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
+  const noteUnknownClients = options.clientAddress ? () => {} : unknownClientsNote(budgets.limits, reporter.for('session'));
   const answerSession = sessionAnswerer(
     stateOf('session'),
     options.buildRequest,
@@ -271,7 +301,7 @@ function createKit(options: KycKitOptions): KycKit {
     sessions,
   );
   const session = sessionHandler(stateOf('session'), answerSession, sessions);
-  const prepare = prepareHandler(answerSession);
+  const prepare = telemetry.handler('prepare', prepareHandler(answerSession, publicUrl));
   const go = sessions.handoff ? goHandler(stateOf('handoff'), sessions.handoff, options.onHandoff) : async () => notFound();
   const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
   /** `POST …/<uuid>/send`: the uuid's segment checked, so that a session URL of any name is never taken for one. */
@@ -284,16 +314,23 @@ function createKit(options: KycKitOptions): KycKit {
     // `<session-url>/{uuid}` is where the element follows when nobody says otherwise, and the send POST
     // goes to the status URL plus `/send`: one mount of the session handler serves all three.
     session: answeringPlainly(
-      withSweep((request, context) =>
-        request.method === 'GET' ? status(request, context) : isSend(request) ? send(request, context) : session(request, context),
+      withSweep('session', (request, context) =>
+        request.method === 'GET'
+          ? status(request, context)
+          : isSend(request)
+            ? send(request, context)
+            : (noteUnknownClients(request), session(request, context)),
       ),
     ),
-    status: answeringPlainly(withSweep((request, context) => (isSend(request) ? send(request, context) : status(request, context)))),
-    send: withSweep(send),
-    webhook: withSweep(webhookHandler(stateOf('webhook'), options)),
-    go: withSweep(go),
+    status: answeringPlainly(
+      withSweep('status', (request, context) => (isSend(request) ? send(request, context) : status(request, context))),
+    ),
+    send: withSweep('send', send),
+    webhook: withSweep('webhook', webhookHandler(stateOf('webhook'), options)),
+    go: withSweep('go', go),
     prepare: (request, options) => {
       sweeper.onRequest(options.context);
+      noteUnknownClients(request);
       return prepare(request, options);
     },
     idle: () => background.idle(),

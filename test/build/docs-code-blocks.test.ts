@@ -67,6 +67,23 @@ const REGISTRY: Registered[] = [
   },
   { page: 'docs/budgets.md', heading: '*', by: 'types', languages: ['ts'] },
   { page: 'docs/sessions.md', heading: '### Anonymous visitors', by: 'types' },
+  { page: 'docs/operations.md', heading: '## Turning it on', by: 'types', languages: ['ts'] },
+  // Each query run against a real Prometheus scraping a fleet.
+  {
+    page: 'docs/operations.md',
+    heading: '## The funnel',
+    by: 'test/operators/fleet-telemetry.test.ts',
+    names: 'docs/operations.md',
+    languages: ['promql'],
+  },
+  // The line a kit without clientAddress says, compared whole with what it prints.
+  {
+    page: 'docs/budgets.md',
+    heading: '## Client addresses',
+    by: 'test/server/client-address.test.ts',
+    names: 'docs/budgets.md',
+    languages: ['text'],
+  },
 ];
 
 /** Commands a `sh` block may run: npm's own, the package's commands, the repository's scripts and files. */

@@ -190,22 +190,57 @@ describe('the Python reference host, protected', () => {
     assert.equal((await statusGet(host, first!, ended)).status, 404, 'the ended record made room');
   });
 
-  it('serves at most --max-connections at once: the next connection is answered 503 at once, not queued', async () => {
-    const host = await start(['--max-connections', '2']);
+  it('serves at most --max-connections at once: while every slot is answering, the next connection is answered 503 at once, not queued', async () => {
+    const proxy = await startServiceProxy(sandbox.url);
+    proxies.push(proxy);
+    const host = await start(['--max-connections', '2'], proxy.url);
+    const user = await host.logIn('busy');
+    const uuid = await created(host, user);
+    const held = proxy.hold(uuid);
+    // Two polls of a read the service holds: one waits on the service, the other on that read; both slots answering.
+    const polls = [statusGet(host, user, uuid), statusGet(host, user, uuid)];
+    await until(() => host.accessLog().filter((line) => line.includes(`/kyc/status/`)).length === 2, 'both polls in the host');
+    assert.equal(await rawStatus(host.url, 'GET /login HTTP/1.1'), 503);
+    held.release();
+    assert.deepEqual(await Promise.all(polls.map(async (poll) => (await poll).status)), [200, 200]);
+    await until(async () => (await rawStatus(host.url, 'GET /login HTTP/1.1')) === 200, 'a slot again');
+  });
+
+  it('holds off a slowloris: 64 connections sending a byte a second hold no visitor out, and each is cut off at --request-seconds', async () => {
+    const host = await start(['--request-seconds', '3']);
     const { hostname, port } = new URL(host.url);
-    const idle: Socket[] = await Promise.all(
-      [1, 2].map(
+    // Each sends a request line, then one byte of a header a second: every byte within a read's timeout, the request never whole.
+    const slow = await Promise.all(
+      Array.from(
+        { length: 64 },
         () =>
-          new Promise<Socket>((resolve) => {
-            const socket = connect(Number(port), hostname, () => resolve(socket));
+          new Promise<{ socket: Socket; closed: Promise<string> }>((resolve) => {
+            const socket = connect(Number(port), hostname, () => resolve({ socket, closed }));
+            let answer = '';
+            socket.on('data', (chunk) => (answer += chunk));
+            socket.on('error', () => {});
+            const closed = new Promise<string>((done) => socket.once('close', () => done(answer)));
+            socket.write('GET /login HTTP/1.1\r\nHost: slow\r\nX-Slow: ');
           }),
       ),
     );
+    const trickle = setInterval(() => slow.forEach(({ socket }) => socket.writable && socket.write('a')), 1000);
     try {
-      await until(async () => (await rawStatus(host.url, 'GET /login HTTP/1.1')) === 503, 'a 503 while both slots are taken');
+      // Visitors while the slow connections hold every slot (64 by default): each is served, none answered 503.
+      const visits: number[] = [];
+      for (let visit = 0; visit < 8; visit++) {
+        visits.push(await rawStatus(host.url, 'GET /login HTTP/1.1'));
+        await sleep(250);
+      }
+      assert.deepEqual(visits, Array(8).fill(200));
+      // The others are cut off by the host once their whole request has taken 3 s, though each byte came within a second.
+      const answers: string[] = [];
+      for (const { closed } of slow) void closed.then((answer) => answers.push(answer));
+      await until(() => answers.length === 64, 'every slow connection cut off');
+      assert.deepEqual(answers, Array(64).fill(''), 'no slow request was answered');
     } finally {
-      for (const socket of idle) socket.destroy();
+      clearInterval(trickle);
+      for (const { socket } of slow) socket.destroy();
     }
-    await until(async () => (await rawStatus(host.url, 'GET /login HTTP/1.1')) === 200, 'a slot again');
   });
 });

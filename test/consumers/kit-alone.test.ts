@@ -1,11 +1,12 @@
 // The kit as a Node app that uses only createKycClient, createKycKit and toNodeHandler installs it:
 // `npm install kyc-verify zod` (the README's line), no Hono. A session and its status over real
-// HTTP, with the sandbox (from the repository) as the KYC service.
+// HTTP, with the sandbox (from the repository) as the KYC service. Without @opentelemetry/api (an optional
+// peer) the kit loads, answers and measures nothing.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { installApp, packInto } from './support/packed.js';
@@ -37,9 +38,10 @@ describe('the kit installed alone (kyc-verify and zod)', () => {
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
-  it('installs neither hono nor @hono/node-server', async () => {
+  it('installs neither hono, @hono/node-server nor @opentelemetry/api', async () => {
     const installed = await readdir(join(app, 'node_modules'), { recursive: true });
-    for (const absent of ['hono', '@hono/node-server']) assert.equal(installed.includes(absent), false, `${absent} is installed`);
+    for (const absent of ['hono', '@hono/node-server', '@opentelemetry/api'])
+      assert.equal(installed.includes(absent), false, `${absent} is installed`);
     await access(join(app, 'node_modules', 'zod'));
   });
 
@@ -65,6 +67,26 @@ describe('the kit installed alone (kyc-verify and zod)', () => {
     }
   });
 
+  it('declares no type of @opentelemetry/api, an optional peer it does not install, in what kyc-verify/server exports', async () => {
+    // The kit's declarations, followed from the entry through every relative import, as a strict type check would read them.
+    const seen = new Set<string>();
+    const bare = new Set<string>();
+    const follow = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+        if (specifier!.startsWith('.')) await follow(resolve(dirname(file), specifier!.replace(/\.js$/, '.d.ts')));
+        else bare.add(specifier!);
+      }
+    };
+    await follow(join(app, 'node_modules', 'kyc-verify', 'dist', 'lib', 'server', 'index.d.ts'));
+    assert.ok(seen.size > 10, `${seen.size} declaration files`);
+    assert.deepEqual(
+      [...bare].filter((name) => name.startsWith('@opentelemetry/')),
+      [],
+    );
+  });
+
   it('says which packages to install when kyc-verify-sandbox runs without its peers: one line, and at the end of --help', async () => {
     const sandbox = join(app, 'node_modules', '.bin', 'kyc-verify-sandbox');
     const install = 'npm install zod hono @hono/node-server @hono/zod-openapi';
@@ -75,6 +97,17 @@ describe('the kit installed alone (kyc-verify and zod)', () => {
     assert.equal(help.code, 0);
     assert.ok(help.stdout.startsWith('Usage: kyc-verify-sandbox'), help.stdout);
     assert.ok(help.stdout.trimEnd().endsWith(install), help.stdout);
+  });
+
+  it("says which packages to install when startTestSandbox() of kyc-verify/testing runs without the sandbox's peers", async () => {
+    const script = `import('kyc-verify/testing').then(({ startTestSandbox }) => startTestSandbox()).catch((error) => { console.error(error.message); process.exit(3); });`;
+    await writeFile(join(app, 'start-test-sandbox.mjs'), script);
+    const started = await run(process.execPath, [join(app, 'start-test-sandbox.mjs')]);
+    assert.equal(started.code, 3);
+    assert.equal(
+      started.stderr,
+      'startTestSandbox(): the sandbox needs @hono/node-server, which is not installed: npm install zod hono @hono/node-server @hono/zod-openapi\n',
+    );
   });
 });
 

@@ -29,11 +29,11 @@ describe('the examples of docs/testing.md, against the packed package', () => {
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
-  it('node:test: the in-process sandbox, a duplicated and a dropped webhook', async () => {
+  it('node:test: the in-process sandbox, a duplicated and a dropped webhook; an app with a login verified to its onResult', async () => {
     // Without NODE_TEST_CONTEXT, which would make it report to this runner instead of printing.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const { stdout } = await run(process.execPath, ['--test', 'node-test.test.mjs'], { cwd: app, env });
-    assert.match(stdout, /# pass 3\n# fail 0/);
+    const { stdout } = await run(process.execPath, ['--test', 'node-test.test.mjs', 'app-with-login.test.mjs'], { cwd: app, env });
+    assert.match(stdout, /# pass 4\n# fail 0/);
   });
 
   it('Vitest: a reordered pair and a delayed end', async () => {

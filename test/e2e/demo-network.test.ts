@@ -42,7 +42,7 @@ test("with sandboxHost 0.0.0.0 only the sandbox is on the network, and the QR co
   }
 });
 
-test('npm start prints the sandbox URL beside the demo URL, and the sandbox controls answer there', async () => {
+test("npm start prints the sandbox URL beside the demo URL, its controls' URL on loopback (which answer there only), and the handoff on", async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server.ts', '--host', '0.0.0.0'], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,13 +50,23 @@ test('npm start prints the sandbox URL beside the demo URL, and the sandbox cont
   try {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    while (!/sandbox.*\n/.test(output)) await once(child.stdout, 'data');
+    while (!/handoff.*\n/.test(output)) await once(child.stdout, 'data');
     const demoUrl = /demo:\s+(http:\S+)/.exec(output)?.[1];
     const sandboxUrl = /sandbox \(the KYC service\): (http:\S+)/.exec(output)?.[1];
-    assert.ok(demoUrl && sandboxUrl, output);
+    const controlsUrl = /its controls, on this machine only: (http:\S+);/.exec(output)?.[1];
+    assert.ok(demoUrl && sandboxUrl && controlsUrl, output);
     assert.equal((await fetch(demoUrl)).status, 200);
-    assert.equal((await fetch(`${sandboxUrl}/sandbox/clock`)).status, 200);
     assert.notEqual(new URL(sandboxUrl).hostname, '127.0.0.1');
+    assert.equal((await fetch(`${controlsUrl}/clock`)).status, 200);
+    assert.equal((await fetch(`${sandboxUrl}/sandbox/clock`)).status, 403, 'the network address serves the phone, not the controls');
+
+    // The handoff is on, on 127.0.0.1: the link is the demo's own short link, which another tab opens as a phone would.
+    assert.match(output, new RegExp(`the handoff is on: the QR code carries ${demoUrl}kyc/go/<code>`));
+    const link = await sessionLink(demoUrl);
+    assert.match(link, new RegExp(`^${demoUrl}kyc/go/\\w+$`));
+    const opened = await fetch(link, { redirect: 'manual' });
+    assert.equal(opened.status, 303);
+    assert.equal(new URL(opened.headers.get('location')!).origin, sandboxUrl);
   } finally {
     child.kill('SIGINT');
     await once(child, 'exit');

@@ -58,6 +58,24 @@ describe('<kyc-verify> languages', () => {
     }
   });
 
+  it('says once in the console when the lang asked for is not built in, and what it shows instead', async () => {
+    const warn = console.warn;
+    const warnings: unknown[][] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      for (const attempt of [1, 2]) {
+        const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'fr' });
+        await next(element, 'kyc-successful');
+        await element.updateComplete;
+        expect(part(element, 'status')!.textContent, `element ${attempt}`).to.equal('Your identity is verified.');
+      }
+    } finally {
+      console.warn = warn;
+    }
+    // The test browser's own language is en-US: the first built-in one after the page's.
+    expect(warnings).to.deep.equal([['<kyc-verify> lang: fr is not built in; showing en']]);
+  });
+
   it('speaks English when the nearest lang attribute says so', async () => {
     document.documentElement.lang = 'en-GB';
     try {

@@ -41,7 +41,8 @@ export interface ProviderRead {
 export interface InstanceEnv {
   RESULT_LEASE_MS?: string;
   HANG_IN_ON_RESULT?: string;
-  WRITE_STATUS_DELAY_MS?: string;
+  /** '1': a test may hold a uuid's next status write until it releases it (`POST <instance>/test/hold/<uuid>`, then `/test/release/<uuid>`). */
+  HOLD_STATUS_WRITES?: string;
   /** How late every answer of the store reaches the instance. */
   STORE_LATENCY_MS?: string;
   /** How long one store call may take (`tuning.storeTimeoutMs`); default the kit's. */
@@ -64,6 +65,11 @@ export interface InstanceEnv {
   HANDOFF_URL?: string;
   /** The kit's budgets (`budgets`), as JSON. Default the kit's. */
   BUDGETS?: string;
+  /** Registers an OpenTelemetry SDK before the kit: the instance serves `/metrics` and `/test/spans`. */
+  TELEMETRY?: string;
+  /** The webhook's `secret` and `replayToleranceMs`; default none (unsigned deliveries). */
+  WEBHOOK_SECRET?: string;
+  REPLAY_TOLERANCE_MS?: string;
 }
 
 export interface Instance {

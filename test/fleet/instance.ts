@@ -15,9 +15,12 @@ import {
 } from '../../src/server/index.js';
 import { Cluster } from 'ioredis';
 import { RedisStore } from '../../src/server/redis/index.js';
+import { spanRecord, startTelemetry } from '../support/telemetry-sdk.js';
 
 const env = process.env;
 const kycUrl = env.KYC_URL!;
+// The SDK before the kit, as docs/operations.md says: metrics at /metrics, spans at /test/spans.
+const telemetry = env.TELEMETRY ? startTelemetry() : undefined;
 /** On a Cluster, with the bounds the store's own client would have: commands fail fast while a node is away. */
 const cluster = (nodes: string) =>
   new Cluster(
@@ -27,13 +30,23 @@ const cluster = (nodes: string) =>
 const redisStore = env.REDIS_CLUSTER
   ? new RedisStore({ client: cluster(env.REDIS_CLUSTER), prefix: env.REDIS_PREFIX! })
   : new RedisStore({ url: env.REDIS_URL!, prefix: env.REDIS_PREFIX! });
-const writeDelayMs = Number(env.WRITE_STATUS_DELAY_MS ?? 0);
 const latencyMs = Number(env.STORE_LATENCY_MS ?? 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
- * The store as this instance sees it (its token store too): with `WRITE_STATUS_DELAY_MS`, every
- * status write leaves late; with `STORE_LATENCY_MS`, every call reaches Redis that late and its
- * answer comes back that late (a lease is granted, and its holder hears of it later still).
+ * With `HOLD_STATUS_WRITES`, a test holds a uuid's next status write (`POST /test/hold/<uuid>`) until it
+ * releases it (`POST /test/release/<uuid>`): a write that leaves late by the test's order, not by a
+ * delay that a busy machine could outrun.
+ */
+const heldWrites = new Map<string, { release: () => void; released: Promise<void> }>();
+function hold(uuid: string): void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  heldWrites.set(uuid, { release, released });
+}
+/**
+ * The store as this instance sees it (its token store too): held status writes (above); with
+ * `STORE_LATENCY_MS`, every call reaches Redis that late and its answer comes back that late (a
+ * lease is granted, and its holder hears of it later still).
  */
 const store: Store = new Proxy(redisStore, {
   get(target, property) {
@@ -41,7 +54,8 @@ const store: Store = new Proxy(redisStore, {
     if (typeof value !== 'function') return value;
     if (property === 'subscribeStatuses') return value.bind(target);
     return async (...args: unknown[]): Promise<unknown> => {
-      await sleep(latencyMs + (property === 'writeStatus' ? writeDelayMs : 0));
+      await sleep(latencyMs);
+      if (property === 'writeStatus') await heldWrites.get(args[0] as string)?.released;
       try {
         return await value.apply(target, args);
       } finally {
@@ -107,6 +121,8 @@ const kit = createKycKit({
     ...(env.MAX_CREATED && { maxCreated: Number(env.MAX_CREATED) }),
   },
   ...(env.HANDOFF_URL && { handoff: { url: env.HANDOFF_URL } }),
+  ...(env.WEBHOOK_SECRET && { secret: env.WEBHOOK_SECRET }),
+  ...(env.REPLAY_TOLERANCE_MS && { replayToleranceMs: Number(env.REPLAY_TOLERANCE_MS) }),
   onHandoff: (event) => report({ event: 'handoff', uuid: event.uuid, kind: event.kind, devices: event.devices }),
   tuning: {
     resultLeaseMs: Number(env.RESULT_LEASE_MS ?? 15_000),
@@ -125,6 +141,19 @@ const routes: [string | RegExp, ReturnType<typeof toNodeHandler>][] = [
   ['/kyc/go', toNodeHandler(kit.go)],
 ];
 const server = createServer((req, res) => {
+  const control = env.HOLD_STATUS_WRITES && req.method === 'POST' && /^\/test\/(hold|release)\/([^/]+)$/.exec(req.url!);
+  if (control) {
+    const [, verb, uuid] = control;
+    if (verb === 'hold') hold(uuid!);
+    else {
+      // A release that comes before the write lets it through too.
+      heldWrites.get(uuid!)?.release();
+      heldWrites.delete(uuid!);
+    }
+    return void res.writeHead(204).end();
+  }
+  if (telemetry && req.url === '/metrics') return telemetry.serveMetrics(req, res);
+  if (telemetry && req.url === '/test/spans') return void res.end(JSON.stringify(telemetry.spans().map(spanRecord)));
   const route = routes.find(([path]) => (typeof path === 'string' ? req.url!.startsWith(path) : path.test(req.url!)));
   if (route) route[1](req, res);
   else res.writeHead(404).end();

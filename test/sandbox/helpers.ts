@@ -54,10 +54,15 @@ export class SandboxClient {
     return this.handle.url;
   }
 
+  /** Where the controls answer: loopback, whatever interface the sandbox listens on. */
+  get controlsUrl(): string {
+    return `http://127.0.0.1:${new URL(this.url).port}`;
+  }
+
   async request(
     method: string,
     path: string,
-    options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+    options: { token?: string; json?: unknown; body?: string; headers?: Record<string, string>; base?: string } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -66,7 +71,7 @@ export class SandboxClient {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(this.url + path, { method, headers, body, redirect: 'manual' });
+    const response = await fetch((options.base ?? this.url) + path, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('json');
     return { status: response.status, headers: response.headers, body: isJson && text ? JSON.parse(text) : text };
@@ -94,7 +99,7 @@ export class SandboxClient {
   }
 
   outcome(uuid: string, code: string): Promise<Reply> {
-    return this.request('POST', `/sandbox/transactions/${uuid}/outcome`, { json: { code } });
+    return this.request('POST', `/sandbox/transactions/${uuid}/outcome`, { json: { code }, base: this.controlsUrl });
   }
 
   /** Applies codes in order, each of which must fit; returns the transaction after the last. */
@@ -114,7 +119,7 @@ export class SandboxClient {
   }
 
   advanceClock(seconds: number): Promise<Reply> {
-    return this.request('POST', '/sandbox/clock', { json: { advance_seconds: seconds } });
+    return this.request('POST', '/sandbox/clock', { json: { advance_seconds: seconds }, base: this.controlsUrl });
   }
 
   credentialInformation(token: string, uuid: string): Promise<Reply> {

@@ -5,46 +5,11 @@
  * prerender, a robot) creates nothing. The page is a real route of the host, over HTTP.
  */
 import assert from 'node:assert/strict';
-import { createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { fetchRequestOf, type PreparedSession } from '../../src/server/index.js';
-import { countingFetch, ownerFromHeader, pastReadBudget, sandboxClient, useHost } from './harness.js';
+import { pastReadBudget } from './harness.js';
+import { FROM_OWN_PAGE, TYPED, usePageHost } from './page-host.js';
 
-const { sandbox, start, closeAfterTest } = useHost();
-
-/** What Chromium sends for a page typed in the address bar, a bookmark or a reload. */
-const TYPED = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none', 'sec-fetch-user': '?1' };
-/** A link followed from one of the backend's own pages. */
-const FROM_OWN_PAGE = { ...TYPED, 'sec-fetch-site': 'same-origin' };
-
-/** A host whose page route (`GET /verify`) prepares the session of the `x-user` header's user and answers what it got. */
-async function hostWithPage(options: Parameters<typeof start>[0] = {}) {
-  const counter = countingFetch();
-  const host = await start({
-    client: sandboxClient(sandbox.url, { fetch: counter.fetch }),
-    owner: ownerFromHeader,
-    ...(options as object),
-  });
-  const page = closeAfterTest(
-    createServer((req, res) => {
-      void host.kit.prepare(fetchRequestOf(req), { sessionUrl: `${host.url}/kyc/session` }).then((prepared) => {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prepared));
-      });
-    }),
-  );
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/verify`;
-  // node:http, whose request carries exactly these headers: fetch() adds a Sec-Fetch-Mode of its own.
-  const open = (headers: Record<string, string>, user = 'alice') =>
-    new Promise<PreparedSession>((resolve, reject) => {
-      get(pageUrl, { headers: { 'x-user': user, ...headers } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk)).on('end', () => resolve(JSON.parse(body) as PreparedSession));
-      }).on('error', reject);
-    });
-  return { ...host, counter, open };
-}
+const { sandbox, hostWithPage } = usePageHost();
 
 test('the page typed in the address bar prepares a session: the answer the session POST would give, created once', async () => {
   const { open, counter, url } = await hostWithPage();
@@ -111,4 +76,29 @@ test('a request that is not the browser’s own navigation to the page creates n
     assert.deepEqual([prepared.session, prepared.refused], [null, 'not_a_navigation'], name);
   }
   assert.equal(counter.creates(), 0);
+});
+
+test('behind a proxy, the prepared session is built on publicUrl: the element’s session URL, the short link, the typed code and status_url under its prefix', async () => {
+  const publicUrl = 'https://shop.test/app';
+  const { open, startSession, url } = await hostWithPage(
+    { publicUrl, statusUrl: '/kyc/status/{uuid}', clientAddress: () => '192.0.2.1' },
+    '/kyc/session',
+  );
+  // The proxy took `/app` off and passed its own Host: neither is what the browser used.
+  const prepared = await open({ ...TYPED, host: 'upstream.internal:8080' });
+  const session = prepared.session!;
+  assert.equal(prepared.sessionUrl, `${publicUrl}/kyc/session`);
+  const token = session.link.slice(`${publicUrl}/kyc/go/`.length);
+  assert.ok(
+    session.link.startsWith(`${publicUrl}/kyc/go/`) && /^[^/]+$/.test(token),
+    `the short link under the public go URL, not ${session.link}`,
+  );
+  assert.deepEqual(session.typed_code?.url, `${publicUrl}/kyc/go`);
+  assert.equal(session.status_url, `${publicUrl}/kyc/status/${session.uuid}`);
+  // The element's POST resumes it, with the same links; and the short link leads to the service's page.
+  const posted = await startSession('alice');
+  assert.deepEqual([posted.body.uuid, posted.body.link, posted.body.status_url], [session.uuid, session.link, session.status_url]);
+  const opened = await fetch(`${url}/kyc/go/${token}`, { redirect: 'manual' });
+  assert.equal(opened.status, 303);
+  assert.match(opened.headers.get('location')!, /\/transactions\//);
 });

@@ -28,10 +28,12 @@ function kitOn(store: Store, options: { retentionMs?: number; storeTimeoutMs?: n
     buildRequest: () => createRequestWithoutId(),
     onResult: (status) => void results.push(status),
     onError: (error) => void errors.push(error),
+    // Where browsers reach it: the short link on, as on a deployed host.
+    publicUrl: 'http://host.example',
     tuning: { sweepIntervalMs: 0, ...options },
   });
-  const session = () => kit.session(new Request('http://host.example/kyc/session', { method: 'POST', headers: sessionHeader() }));
-  const poll = (uuid: string) => kit.status(new Request(`http://host.example/kyc/status/${uuid}`));
+  const session = () => kit.session(new Request('http://127.0.0.1/kyc/session', { method: 'POST', headers: sessionHeader() }));
+  const poll = (uuid: string) => kit.status(new Request(`http://127.0.0.1/kyc/status/${uuid}`));
   return { kit, results, errors, session, poll };
 }
 

@@ -29,8 +29,11 @@ async function anonymousHost() {
     server.close();
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const startSession = async (cookie?: string) => {
-    const response = await fetch(`${url}/kyc/session`, { method: 'POST', headers: { ...sessionHeader(), ...(cookie && { cookie }) } });
+  const startSession = async (cookie?: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${url}/kyc/session`, {
+      method: 'POST',
+      headers: { ...sessionHeader(), ...headers, ...(cookie && { cookie }) },
+    });
     return { response, uuid: ((await response.json()) as { uuid: string }).uuid, setCookie: response.headers.get('set-cookie') };
   };
   const poll = (uuid: string, cookie: string) => fetch(`${url}/kyc/status/${uuid}`, { headers: { cookie } });
@@ -74,6 +77,23 @@ test('an id it did not sign, or signed and expired, is refused: it neither resum
   assert.equal((await host.poll(victim.uuid, cookieOf(victim.setCookie))).status, 404, 'expired');
   now -= 3600_000;
   assert.equal((await host.poll(victim.uuid, cookieOf(victim.setCookie))).status, 200, 'the genuine id, before its expiry');
+});
+
+test('over https the id is a __Host- cookie, which no sibling subdomain can set: an id planted under the bare name does not resume its transaction', async () => {
+  const host = await anonymousHost();
+  // The page is https://shop.example (its Origin), behind a proxy that reaches the app on loopback.
+  const fromPage = (cookie?: string) => host.startSession(cookie, { origin: 'https://shop.example', 'sec-fetch-site': 'same-origin' });
+  const attacker = await fromPage();
+  assert.equal(attacker.response.status, 201);
+  assert.match(attacker.setCookie!, /^__Host-kyc-visitor=[\w-]+\.[\da-z]+\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; Secure; SameSite=Lax$/);
+  assert.equal((await fromPage(cookieOf(attacker.setCookie))).uuid, attacker.uuid, 'its own cookie resumes its own');
+
+  // evil.shop.example sets `kyc-visitor=<the attacker's signed id>; Domain=shop.example`: the victim's browser sends it.
+  const planted = `kyc-visitor=${cookieOf(attacker.setCookie).split('=')[1]}`;
+  const victim = await fromPage(planted);
+  assert.equal(victim.response.status, 201, 'a transaction of its own');
+  assert.notEqual(victim.uuid, attacker.uuid, "the victim is not sent into the attacker's verification");
+  assert.match(victim.setCookie!, /^__Host-kyc-visitor=/);
 });
 
 test('rotating at login gives a new id: the one planted before no longer names the visitor', async () => {

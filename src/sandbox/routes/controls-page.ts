@@ -1,14 +1,13 @@
 /**
  * The controls page `GET /sandbox` (docs/sandbox.md, "Webhook faults"): a tester's form for the
  * webhook faults, the faults pending, and the last deliveries with what was done to each and why.
- * English only, no script; on the sandbox's machine only, as the delivery log it shows.
+ * English only, no script; on the sandbox's machine only, as every control (controls-guard.ts).
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxApp, SandboxEnv, SandboxParts } from '../context.js';
 import { WebhookFaultRequestSchema, type WebhookDelivery, type WebhookFault } from '../schemas.js';
-import { loopbackOnly } from './controls.js';
 
 export const CONTROLS_PAGE_PATH = '/sandbox';
 const SHOWN_DELIVERIES = 20;
@@ -22,9 +21,9 @@ export function registerControlsPage(app: SandboxApp, { service, webhooks }: San
   const render = async (c: Context<SandboxEnv>, message: string | null, status: ContentfulStatusCode = 200) =>
     c.html(await controlsPage(webhooks.faults.list(), webhooks.deliveries().slice(-SHOWN_DELIVERIES).reverse(), message), status, HEADERS);
 
-  app.get(CONTROLS_PAGE_PATH, loopbackOnly, (c) => render(c, null));
+  app.get(CONTROLS_PAGE_PATH, (c) => render(c, null));
 
-  app.post(CONTROLS_PAGE_PATH, loopbackOnly, async (c) => {
+  app.post(CONTROLS_PAGE_PATH, async (c) => {
     const form = await c.req.parseBody();
     if (form.action === 'clear') {
       webhooks.clearFaults();

@@ -1,12 +1,15 @@
-/** Sandbox-only controls (not in the spec), so tests drive the flow and the clock without a browser. */
+/**
+ * Sandbox-only controls (not in the spec), so tests drive the flow and the clock without a browser;
+ * like every control, to callers on the sandbox's machine only (controls-guard.ts: the 403s below).
+ */
 import { createRoute, z } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { createMiddleware } from 'hono/factory';
-import { isLoopbackHost } from '../allowed-hosts.js';
-import type { SandboxApp, SandboxEnv, SandboxParts } from '../context.js';
+import type { SandboxApp, SandboxParts } from '../context.js';
 import { ApiError } from '../errors.js';
 import { errorResponses, JSON_BODY_ERRORS, jsonResponse, transactionLinks } from '../responses.js';
 import { ClockRequestSchema, ClockSchema, OutcomeRequestSchema, TransactionEnvelopeSchema, WebhookLogSchema } from '../schemas.js';
+
+/** What a control answers a caller on another machine, for another host, or a page of another site. */
+export const CONTROLS_FORBIDDEN = "The caller is not on the sandbox's machine, names another host, or is a page of another site";
 
 const outcomeRoute = createRoute({
   method: 'post',
@@ -24,8 +27,9 @@ const outcomeRoute = createRoute({
       ...jsonResponse(TransactionEnvelopeSchema, 'The transaction after the event'),
       links: transactionLinks('$response.body#/data/uuid'),
     },
-    ...errorResponses([...JSON_BODY_ERRORS, 404, 409], {
+    ...errorResponses([...JSON_BODY_ERRORS, 403, 404, 409], {
       400: 'Malformed JSON',
+      403: CONTROLS_FORBIDDEN,
       409: 'The transaction has ended, or the code does not fit its step',
     }),
   },
@@ -37,7 +41,7 @@ const readClockRoute = createRoute({
   operationId: 'readClock',
   tags: ['Sandbox controls'],
   summary: 'Read the sandbox clock',
-  responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock') },
+  responses: { 200: jsonResponse(ClockSchema, 'The sandbox clock'), ...errorResponses([403], { 403: CONTROLS_FORBIDDEN }) },
 });
 
 const advanceClockRoute = createRoute({
@@ -49,20 +53,11 @@ const advanceClockRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: ClockRequestSchema } } } },
   responses: {
     200: jsonResponse(ClockSchema, 'The sandbox clock after the move'),
-    ...errorResponses(JSON_BODY_ERRORS, { 400: 'Malformed JSON, or the move would pass the largest date a clock holds (+275760-09-13)' }),
+    ...errorResponses([...JSON_BODY_ERRORS, 403], {
+      400: 'Malformed JSON, or the move would pass the largest date a clock holds (+275760-09-13)',
+      403: CONTROLS_FORBIDDEN,
+    }),
   },
-});
-
-/**
- * The log tells what answered at each target (status, error, timing): served to a caller on
- * another machine, it would make the sandbox a port scanner. Owning the transaction proves
- * nothing here, as the built-in clients' secrets are public.
- */
-export const loopbackOnly = createMiddleware<SandboxEnv>(async (c, next) => {
-  if (!isLoopbackHost(getConnInfo(c).remote.address ?? '')) {
-    throw new ApiError(403, 'Webhook', 'Forbidden', "The webhook log is served to callers on the sandbox's machine only");
-  }
-  await next();
 });
 
 const webhookLogRoute = createRoute({
@@ -71,11 +66,10 @@ const webhookLogRoute = createRoute({
   operationId: 'readWebhookLog',
   tags: ['Sandbox controls'],
   summary: 'Webhook delivery log, oldest first; to loopback callers only',
-  middleware: [loopbackOnly] as const,
   request: { query: z.object({ uuid: z.string().optional().openapi({ description: 'Only deliveries of this transaction' }) }) },
   responses: {
     200: jsonResponse(WebhookLogSchema, 'Deliveries with their attempts'),
-    ...errorResponses([403], { 403: 'The caller is not on this machine' }),
+    ...errorResponses([403], { 403: CONTROLS_FORBIDDEN }),
   },
 });
 

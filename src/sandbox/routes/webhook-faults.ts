@@ -1,8 +1,9 @@
-/** Sandbox-only controls of webhook faults (docs/sandbox.md, "Webhook faults"): add, list, clear. */
+/** Sandbox-only controls of webhook faults (docs/sandbox.md, "Webhook faults"): add, list, clear; on the sandbox's machine only. */
 import { createRoute } from '@hono/zod-openapi';
 import type { SandboxApp, SandboxParts } from '../context.js';
 import { ApiError } from '../errors.js';
 import { errorResponses, JSON_BODY_ERRORS, jsonResponse } from '../responses.js';
+import { CONTROLS_FORBIDDEN } from './controls.js';
 import { WebhookFaultListSchema, WebhookFaultRequestSchema, WebhookFaultSchema } from '../schemas.js';
 
 const PATH = '/sandbox/webhooks/faults';
@@ -17,7 +18,11 @@ const addFaultRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: WebhookFaultRequestSchema } } } },
   responses: {
     201: jsonResponse(WebhookFaultSchema, 'The fault, pending until a delivery uses it'),
-    ...errorResponses([...JSON_BODY_ERRORS, 404], { 400: 'Malformed JSON', 404: 'No transaction with this uuid' }),
+    ...errorResponses([...JSON_BODY_ERRORS, 403, 404], {
+      400: 'Malformed JSON',
+      403: CONTROLS_FORBIDDEN,
+      404: 'No transaction with this uuid',
+    }),
   },
 });
 
@@ -27,7 +32,7 @@ const listFaultsRoute = createRoute({
   operationId: 'listWebhookFaults',
   tags: TAGS,
   summary: 'Pending webhook faults, oldest first',
-  responses: { 200: jsonResponse(WebhookFaultListSchema, 'Pending faults') },
+  responses: { 200: jsonResponse(WebhookFaultListSchema, 'Pending faults'), ...errorResponses([403], { 403: CONTROLS_FORBIDDEN }) },
 });
 
 const clearFaultsRoute = createRoute({
@@ -37,7 +42,10 @@ const clearFaultsRoute = createRoute({
   tags: TAGS,
   summary: 'Remove every webhook fault; deliveries held by a reorder fault are sent as they are',
   // A body is not read, but one past the limit is refused as on every route.
-  responses: { 200: jsonResponse(WebhookFaultListSchema, 'No fault left'), ...errorResponses([413]) },
+  responses: {
+    200: jsonResponse(WebhookFaultListSchema, 'No fault left'),
+    ...errorResponses([403, 413], { 403: CONTROLS_FORBIDDEN }),
+  },
 });
 
 export function registerWebhookFaultRoutes(app: SandboxApp, { service, webhooks }: SandboxParts): void {

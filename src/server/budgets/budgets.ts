@@ -4,6 +4,7 @@ import type { Store } from '../state/store.js';
 import { KycBudgetExceededError } from './budget-error.js';
 import type { Limit } from './limits.js';
 import { BUDGET_WINDOWS_MS, type BudgetName, type ResolvedBudgets } from './options.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 
 /** Where the client of a request is, as the host's proxy says it (docs/budgets.md); undefined when unknown. */
 export type ClientAddressOf = (request: Request) => string | undefined | Promise<string | undefined>;
@@ -19,6 +20,8 @@ export interface BudgetsOptions {
   holder: string;
   /** Hands a spent budget to `onError`, past the reporter's rate limit (this class keeps it to once a minute). */
   tell: (error: KycBudgetExceededError, handler: ErrorSource) => void;
+  /** Counts what each budget lets through and refuses. */
+  telemetry: Telemetry;
 }
 
 /** The kit's budgets (docs/budgets.md): the limits no choice of owner escapes, and how a spent one answers and is told. */
@@ -48,6 +51,11 @@ export class Budgets {
     return this.limit(name, '*');
   }
 
+  /** Counts what the budgets among `limits` let through (a creation, a send, a stream: each counts once per budget it passed). */
+  spent(limits: readonly { reason: string }[]): void {
+    for (const { reason } of limits) if (reason in BUDGET_WINDOWS_MS) this.options.telemetry.budget(reason, 'spent');
+  }
+
   /** The answer to a request a spent budget refuses (429 with Retry-After), told to `onError` once a minute for the fleet. */
   async refuse(name: BudgetName, retryAfterMs: number, handler: ErrorSource): Promise<Response> {
     await this.tell(new KycBudgetExceededError(name, this.options.limits[name], retryAfterMs), handler);
@@ -57,6 +65,7 @@ export class Budgets {
   /** Tells `onError` of a spent budget unless some process of the fleet did within the minute. */
   async tell(error: KycBudgetExceededError, handler: ErrorSource): Promise<void> {
     const { store, holder, tell } = this.options;
+    this.options.telemetry.budget(error.budget, 'refused');
     const first = await Promise.resolve(store.acquire(`budget-told:${error.budget}`, holder, TELL_EVERY_MS)).catch(() => true);
     if (first) tell(error, handler);
   }

@@ -80,6 +80,7 @@ export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: On
     const link = await shortLinkOf(store, code);
     const status = link && (await pendingStatus(link));
     if (!link || !status) return notice(strings, 'ended', 404);
+    kit.telemetry.about(link.uuid);
     await counted.found();
     const known = cookieOf(request, DEVICE_COOKIE);
     const device = known && DEVICE_ID.test(known) ? known : crypto.randomUUID();
@@ -87,6 +88,8 @@ export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: On
     const { arrival, handoff: state } = await arrive(store, link.uuid, device, client.now(), ttlMs);
     const refused = (arrival === 'other' || arrival === 'other-again') && handoff.otherDevices === 'refuse';
     if (state) await announce(link.uuid, status, state);
+    if (arrival === 'first') await kit.telemetry.linkOpened(link.uuid, 'link', ttlMs);
+    if (arrival === 'other') kit.telemetry.otherDevice(refused);
     tell(link, arrival, state?.devices ?? 0, refused, context);
     const path = new URL(request.url).pathname.replace(/\/[^/]*\/?$/, '') || '/';
     const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';

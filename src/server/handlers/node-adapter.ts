@@ -20,8 +20,14 @@ export interface NodeContext<
   res: Res;
 }
 
-/** What body parsers such as `express.json()`, `express.raw()` or `express.text()` leave on the request. */
-type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown };
+/**
+ * What body parsers such as `express.json()`, `express.raw()` or `express.text()` leave on the
+ * request, and the URL before a router took its mount path off (`originalUrl`: Express, Connect, middie).
+ */
+type ParsedIncoming = IncomingMessage & { body?: unknown; rawBody?: unknown; originalUrl?: string };
+
+/** The path and query the browser asked for: under `app.use('/kyc/go', …)` Express leaves `req.url` without `/kyc/go`. */
+const pathOf = (req: ParsedIncoming): string => req.originalUrl ?? req.url ?? '/';
 
 /**
  * Adapts a Fetch handler to `node:http` and Express-style middleware:
@@ -78,7 +84,7 @@ async function respondPlainly(plain: PlainAnswering, context: RequestContext, re
     }
     return built.request;
   };
-  const call: StatusCall = { method: req.method ?? 'GET', url: req.url ?? '/', header: (name) => headerOf(req, name), request };
+  const call: StatusCall = { method: req.method ?? 'GET', url: pathOf(req), header: (name) => headerOf(req, name), request };
   const answer = await plain(call, context);
   if (answer instanceof Response) {
     request();
@@ -135,15 +141,14 @@ async function write(response: Response, req: ParsedIncoming, res: ServerRespons
  * them, as the kit's hooks get one: for `kit.prepare(fetchRequestOf(req), { sessionUrl, context: { req, res } })`
  * in the route that renders the page. Express's `originalUrl` is the page's path under any mount.
  */
-export function fetchRequestOf(req: IncomingMessage & { originalUrl?: string }): Request {
-  return requestOf(req, undefined, req.originalUrl);
-}
+export const fetchRequestOf = (req: IncomingMessage): Request => requestOf(req);
 
-function requestOf(req: ParsedIncoming, signal?: AbortSignal, path = req.url): Request {
+function requestOf(req: ParsedIncoming, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  const url = new URL(path ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
+  // Joined, not resolved: a path such as `//other.example/x` stays a path on this host.
+  const url = new URL(`${scheme}://${req.headers.host ?? 'localhost'}${pathOf(req).replace(/^(?!\/)/, '/')}`);
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
   const body = consumedBody(req) ?? (Readable.toWeb(req) as ReadableStream<Uint8Array>);

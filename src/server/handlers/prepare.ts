@@ -1,3 +1,4 @@
+import type { PublicUrl } from '../public-url.js';
 import type { RequestContext } from '../state/background.js';
 import type { SessionAnswerBody, SessionAnswerer } from '../sessions/answer.js';
 import { navigationRefusal, SESSION_HEADER } from '../sessions/guard.js';
@@ -5,10 +6,10 @@ import { navigationRefusal, SESSION_HEADER } from '../sessions/guard.js';
 /** What `kit.prepare` is told beside the page's request. */
 export interface PrepareOptions<Context extends RequestContext = RequestContext> {
   /**
-   * Where `kit.session` is mounted, as the page's browser reaches it: the element's `session-url`
-   * (`'/kyc/session'`), relative to the page's URL or absolute. The go URL and a relative
-   * `status_url` hang on it as on a session POST to it, and the element asks it for a new session
-   * after an end.
+   * Where `kit.session` is mounted, as the app receives requests (`'/kyc/session'`), or relative to
+   * the page's URL: the URL of the session POST the hooks get, on which the go URL and `status_url`
+   * hang as on the element's POST. The element's `session-url` is that URL on the kit's `publicUrl`
+   * when it has one (so a proxy's prefix is in it), else as given.
    */
   sessionUrl: string;
   /** What the kit's hooks get as `context`, as a mount of `kit.session` would give them (`{ req, res }`, `{ c }`…). */
@@ -17,7 +18,7 @@ export interface PrepareOptions<Context extends RequestContext = RequestContext>
 
 /** A page's session, prepared while the page renders: what `kit.prepare` answers, and `kyc-verify/ssr` renders. */
 export interface PreparedSession {
-  /** The session URL as given: the element's `session-url`. */
+  /** The element's `session-url`: where its browser posts for a new session after an end. */
   sessionUrl: string;
   /** The session answer, exactly as the session POST would have answered it; `null` when none was prepared. */
   session: SessionAnswerBody | null;
@@ -38,16 +39,15 @@ export interface PreparedSession {
  * to the page (sessions/guard.ts); never throws for a session it could not make: the element asks
  * for it then, and shows why. docs/sessions.md.
  */
-export function prepareHandler(answerSession: SessionAnswerer) {
+export function prepareHandler(answerSession: SessionAnswerer, publicUrl: PublicUrl | undefined) {
   return async (request: Request, options: PrepareOptions): Promise<PreparedSession> => {
-    const { sessionUrl } = options;
+    const sessionUrl = publicUrl ? publicUrl.resolve(options.sessionUrl, publicUrl.of(request)) : options.sessionUrl;
     if (navigationRefusal(request)) return { sessionUrl, session: null, refused: 'not_a_navigation' };
-    const url = new URL(sessionUrl, request.url).href;
     // The hooks get the session POST the element would have sent: its URL (where a key or an option may be), the page's cookies.
     const headers = new Headers(request.headers);
     headers.set(SESSION_HEADER, 'resume');
-    const asPosted = new Request(url, { method: 'POST', headers });
-    const outcome = await answerSession(asPosted, options.context ?? {}, { mode: 'resume', sessionUrl: url });
+    const asPosted = new Request(new URL(options.sessionUrl, request.url), { method: 'POST', headers });
+    const outcome = await answerSession(asPosted, options.context ?? {}, 'resume');
     if (!(outcome instanceof Response)) return { sessionUrl, session: outcome };
     const body = (await outcome.json().catch(() => null)) as { error?: unknown } | null;
     return { sessionUrl, session: null, refused: typeof body?.error === 'string' ? body.error : `http_${outcome.status}` };

@@ -45,6 +45,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
     }
     const uuid = new URL(request.url).pathname.split('/').filter(Boolean).at(-2) ?? '';
     if (!UUID_PATTERN.test(uuid)) return errorResponse(400, 'invalid_uuid', 'the path must end with a transaction uuid, then /send');
+    kit.telemetry.about(uuid);
     try {
       const created = await store.getCreated(uuid);
       const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
@@ -68,7 +69,8 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
       const destination = await options.destination?.(sending);
       // The transaction's sends count for its life: until its expiry, and the retention after (never less).
       const lifeMs = untilExpiry + kit.tuning.retentionMs;
-      const take = await takeLimits(store, await sendLimits(kit, { uuid, owner, destination, lifeMs }, options.limits));
+      const limits = await sendLimits(kit, { uuid, owner, destination, lifeMs }, options.limits);
+      const take = await takeLimits(store, limits);
       if (!take.taken) {
         const { reason } = take;
         if (!isSendRefusal(reason)) return await kit.budgets.refuse(reason, take.retryAfterMs, 'send');
@@ -76,6 +78,7 @@ export function sendHandler(kit: KitState, options: ResolvedSendOptions, allowed
         const retryAfterMs = reason === 'too_many_sends' ? untilExpiry : take.retryAfterMs;
         return errorResponse(429, reason, REFUSALS[reason], { 'retry-after': String(seconds(retryAfterMs)) });
       }
+      kit.budgets.spent(limits);
       let to: string;
       try {
         ({ to } = await options.sendLink(sending));

@@ -4,6 +4,7 @@ import { modeOf, refusalOf } from '../sessions/guard.js';
 import type { ResolvedSessionOptions } from '../sessions/options.js';
 import type { SessionAnswerer } from '../sessions/answer.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
+import { refusalReasonOf } from '../telemetry/refusals.js';
 import { errorResponse, jsonResponse, methodNotAllowed } from './responses.js';
 
 export type { BuildRequest, SessionAnswerBody } from '../sessions/answer.js';
@@ -18,11 +19,11 @@ export function sessionHandler(kit: KitState, answerSession: SessionAnswerer, op
     if (request.method !== 'POST') return methodNotAllowed('POST, GET');
     const refusal = refusalOf(request, options.allowedOrigins);
     if (refusal) {
+      kit.telemetry.refused(refusalReasonOf(request));
       kit.report(new KycSessionRefusedError(refusal));
       return errorResponse(403, 'forbidden', refusal);
     }
-    // The session URL is the one the browser posted to: the go URL and a relative status_url hang on it.
-    const outcome = await answerSession(request, context, { mode: modeOf(request), sessionUrl: request.url });
+    const outcome = await answerSession(request, context, modeOf(request));
     return outcome instanceof Response ? outcome : jsonResponse(outcome.resumed ? 200 : 201, outcome);
   };
 }

@@ -42,6 +42,7 @@ export function statusAnswerer(kit: KitState) {
     // A uuid needs no decoding: a segment that would is not one.
     const uuid = new URL(call.url, 'http://localhost').pathname.split('/').filter(Boolean).at(-1) ?? '';
     if (!UUID_PATTERN.test(uuid)) return errorAnswer(400, 'invalid_uuid', 'the last path segment must be a transaction uuid');
+    kit.telemetry.about(uuid);
     try {
       const created = await kit.store.getCreated(uuid);
       // One answer for "not ours" and "not yours", so a uuid's existence is not revealed.
@@ -49,7 +50,7 @@ export function statusAnswerer(kit: KitState) {
       // The stored record's uuid, not the one read from this URL: a stream keeps it, and every stream of the transaction shares it.
       if (call.header('accept')?.includes('text/event-stream'))
         return await statusStream(kit, created.uuid, created.owner ?? created.uuid, call, context);
-      const { status, fetchedAt, stale, ended, failure } = await kit.reader.read(uuid);
+      const { status, fetchedAt, stale, ended, failure, fresh } = await kit.reader.read(uuid);
       // Served stale: the failure behind it still reaches onError.
       if (failure) kit.report(failure, uuid);
       // Whoever serves an end makes sure its result is recorded, before the answer (a no-op once it is).
@@ -66,8 +67,10 @@ export function statusAnswerer(kit: KitState) {
           ?.split(/\s*,\s*/)
           .includes(version.etag)
       ) {
+        kit.telemetry.statusAnswered('not_modified');
         return { status: 304, headers: { ...headers, ...PRIVATE }, body: null };
       }
+      kit.telemetry.statusAnswered(stale ? 'stale' : fresh ? 'fresh' : 'cached');
       return {
         status: 200,
         headers: { 'content-type': 'application/json', ...PRIVATE, ...headers },

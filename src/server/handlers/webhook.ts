@@ -39,34 +39,50 @@ export function webhookHandler(kit: KitState, options: WebhookOptions) {
   const signatureHeader = options.signatureHeader ?? 'x-kyc-signature';
   const { maxBodyBytes } = kit.tuning;
 
+  const { telemetry } = kit;
+  /** An answer refusing the delivery, counted as `invalid`: it is not one the service sent as it is. */
+  const invalid = (answer: Response) => (telemetry.webhook('invalid'), answer);
+
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     if (request.method !== 'POST') return methodNotAllowed('POST');
     // docs/service.md §2: bodies are JSON. A browser cannot send this type across origins without asking first.
     if (!isJson(request.headers.get('content-type')))
-      return errorResponse(415, 'unsupported_media_type', 'a webhook delivery is application/json', { accept: 'application/json' });
+      return invalid(
+        errorResponse(415, 'unsupported_media_type', 'a webhook delivery is application/json', { accept: 'application/json' }),
+      );
     const body = await limitedBody(request, maxBodyBytes).catch(() => undefined);
-    if (body === undefined) return errorResponse(400, 'unreadable_body', 'the body could not be read to its end');
-    if (!body) return errorResponse(413, 'too_large', `the body exceeds ${maxBodyBytes} bytes`);
+    if (body === undefined) return invalid(errorResponse(400, 'unreadable_body', 'the body could not be read to its end'));
+    if (!body) return invalid(errorResponse(413, 'too_large', `the body exceeds ${maxBodyBytes} bytes`));
     if (secret && !(await hasValidSignature(secret, body, request.headers.get(signatureHeader)))) {
+      telemetry.webhook('bad_signature');
       return errorResponse(401, 'bad_signature', `missing or wrong ${signatureHeader}`);
     }
     const payload = webhookPayloadShape.safeParse(parseJson(new TextDecoder().decode(body)));
     const state = payload.success ? stateOf(payload.data) : null;
-    if (!payload.success || !state) return errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7');
+    if (!payload.success || !state) return invalid(errorResponse(400, 'invalid_payload', 'the body is not a webhook payload of spec §2.7'));
     const { uuid, updated_at } = payload.data;
+    telemetry.about(uuid);
     if (replayToleranceMs !== undefined && !(Math.abs(kit.client.now() - Date.parse(updated_at)) <= replayToleranceMs)) {
+      telemetry.webhook('replayed');
       return errorResponse(401, 'outside_tolerance', 'the delivery is older (or newer) than the replay tolerance allows');
     }
     // A signed delivery seen already (the same body, so the same signature) is answered again without a read.
     const delivery = secret ? await deliveryLimit(body, replayToleranceMs) : undefined;
     try {
-      if (delivery && !(await kit.store.hit(delivery.key, 1, delivery.windowMs)).allowed) return new Response(null, { status: 204 });
+      if (delivery && !(await kit.store.hit(delivery.key, 1, delivery.windowMs)).allowed) {
+        telemetry.webhook('duplicate');
+        return new Response(null, { status: 204 });
+      }
     } catch (error) {
       return failureResponse(error, kit.report, uuid);
     }
     try {
       // Not created here: no job and no provider read on behalf of whoever posted it.
-      if (!(await kit.store.getCreated(uuid))) return new Response(null, { status: 204 });
+      if (!(await kit.store.getCreated(uuid))) {
+        telemetry.webhook('unknown_transaction');
+        return new Response(null, { status: 204 });
+      }
+      await Promise.all([telemetry.linkToOrigin(uuid), telemetry.webhookTaken(uuid, updated_at)]);
       if (isTerminal(state)) {
         // Recorded before the 204: the service does not deliver again after a 2xx.
         await kit.results.enqueue(uuid, context);

@@ -1,11 +1,15 @@
+import { KycConfigurationError } from '../configuration-error.js';
+import { isLoopback, type PublicUrl } from '../public-url.js';
+
 /** The handoff through the host (docs/handoff.md): the short link, the typed code, the devices that open it. */
 export interface HandoffOptions {
   /**
    * Where the kit's `go` handler is mounted, as phones reach it: an absolute URL
-   * (`'https://shop.example/kyc/go'`, the right choice behind a proxy: always used), or a path
-   * resolved against each session request's URL. Default `'go'`: beside the session URL (`/kyc/go`
-   * for `/kyc/session`). A path that resolves to a loopback host (`localhost`, `127.0.0.1`, `[::1]`)
-   * is unreachable from a phone: those transactions keep the service's own link.
+   * (`'https://shop.example/kyc/go'`: always used), a path from the app's root (`'/kyc/go'`), or
+   * a path relative to the session URL. Default `'go'`: beside the session URL (`/kyc/go` for
+   * `/kyc/session`). A path is built on the kit's `publicUrl`; without it the short link is off
+   * (on a loopback host a phone could not reach it; elsewhere the request's `Host` is not trusted,
+   * and `onError` is told once how to turn it on): those transactions keep the service's own link.
    */
   url?: string;
   /**
@@ -34,15 +38,18 @@ export interface HandoffEvent {
 export type OnHandoff = (event: HandoffEvent) => void | Promise<void>;
 
 export interface ResolvedHandoff {
-  /** The go URL for a session URL (absolute), or null when phones cannot reach it (loopback). */
-  urlFor(sessionUrl: string): string | null;
+  /**
+   * The go URL for a session request, as phones reach it; null when the handoff is off for it: on a
+   * loopback host without `publicUrl` (development: a phone could not reach it); or a
+   * KycConfigurationError saying why the kit cannot tell where phones reach it, and the fix (then
+   * off too: the service's own link works, and nothing is built on an untrusted `Host`).
+   */
+  urlFor(request: Request): string | null | KycConfigurationError;
   otherDevices: 'warn' | 'refuse';
 }
 
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
-
-/** `options.handoff`: null when turned off (`false`). */
-export function resolveHandoff(options: HandoffOptions | false | undefined): ResolvedHandoff | null {
+/** `options.handoff`, with the kit's `publicUrl`: null when turned off (`false`). */
+export function resolveHandoff(options: HandoffOptions | false | undefined, publicUrl: PublicUrl | undefined): ResolvedHandoff | null {
   if (options === false) return null;
   const url = options?.url ?? 'go';
   const absolute = URL.canParse(url);
@@ -50,11 +57,25 @@ export function resolveHandoff(options: HandoffOptions | false | undefined): Res
   if (otherDevices !== 'warn' && otherDevices !== 'refuse')
     throw new RangeError(`handoff.otherDevices must be 'warn' or 'refuse', not ${otherDevices}`);
   return {
-    urlFor(sessionUrl) {
-      const resolved = new URL(url, sessionUrl);
-      if (!absolute && LOOPBACK.test(resolved.hostname)) return null;
-      return resolved.href.replace(/\/+$/, '');
+    urlFor(request) {
+      if (absolute) return withoutTrailingSlash(url);
+      if (!publicUrl) {
+        if (isLoopback(request)) return null;
+        return new KycConfigurationError(
+          `the handoff's short link is off: without publicUrl the kit does not build links on a request's Host (${new URL(request.url).host}). ` +
+            "Give createKycKit publicUrl, the origin browsers and phones reach the app at (such as 'https://shop.example'), or handoff: false",
+        );
+      }
+      const base = publicUrl.of(request);
+      if (!url.startsWith('/') && new URL(request.url).pathname === '/')
+        return new KycConfigurationError(
+          `the handoff's short link is off: kit.session sees the path '/', so its mount hides the path the browser used ` +
+            "(Hono's app.mount, or an adapter other than toNodeHandler under Express's app.use). Mount it with app.all, app.route or toNodeHandler, or give handoff.url as an absolute URL",
+        );
+      return withoutTrailingSlash(publicUrl.resolve(url, base));
     },
     otherDevices,
   };
 }
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,4 +1,5 @@
 import { answeredNow, statusOf } from '../client/transaction-status.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import { codeOfLink } from '../handoff/codes.js';
 import { registerShortLink } from '../handoff/short-links.js';
 import type { RequestContext } from '../state/background.js';
@@ -11,7 +12,7 @@ import { createUnique, linkOf, withStepWebhooks, type SessionTransactionRequest 
 import type { SessionMode } from './guard.js';
 import { creationLimits, refusedResponse } from './limits.js';
 import type { ResolvedSessionOptions } from './options.js';
-import { resumable } from './resume.js';
+import { resumable, type Resumable } from './resume.js';
 
 /**
  * Builds the create request for the caller from the incoming Request and what the mount passed with
@@ -40,14 +41,11 @@ export type SessionAnswerBody = TransactionStatus & {
 /** A session answered (200 resumed, 201 created), or the Response that refuses or reports a failure. */
 export type SessionOutcome = SessionAnswerBody | Response;
 
-/** What one session asks for: the mode, and the session URL as the browser reaches it (what relative URLs of the answer hang on). */
-export interface SessionCall {
-  mode: SessionMode;
-  sessionUrl: string;
-}
-
-/** Answers one session call: see `sessionAnswerer`. */
-export type SessionAnswerer = (request: Request, context: RequestContext, call: SessionCall) => Promise<SessionOutcome>;
+/**
+ * Answers one session request in `mode`: see `sessionAnswerer`. `request` is the session POST (for
+ * `kit.prepare`, the one the page's element would have sent): the go URL and `status_url` hang on its URL.
+ */
+export type SessionAnswerer = (request: Request, context: RequestContext, mode: SessionMode) => Promise<SessionOutcome>;
 
 /** How long a creation under way holds its place among the owner's pending transactions (the service may take its timeout, thrice). */
 const HOLD_MS = 60_000;
@@ -70,9 +68,19 @@ export function sessionAnswerer(
 ): SessionAnswerer {
   const { client, store, reader } = kit;
 
-  const answer = (call: SessionCall, status: TransactionStatus, link: string, resumed: boolean): SessionAnswerBody => {
-    const statusUrl = options.statusUrlOf(status.uuid);
-    const goUrl = options.handoff?.urlFor(call.sessionUrl);
+  let toldConfiguration = false;
+  /** The go URL for `request`, or null when the short link is off for it; why it is off, when a setting would turn it on, told once. */
+  const goUrlFor = (request: Request): string | null => {
+    const goUrl = options.handoff?.urlFor(request) ?? null;
+    if (!(goUrl instanceof KycConfigurationError)) return goUrl;
+    if (!toldConfiguration) kit.report(goUrl);
+    toldConfiguration = true;
+    return null;
+  };
+
+  const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): SessionAnswerBody => {
+    const statusUrl = options.statusUrlOf(status.uuid, request);
+    const goUrl = goUrlFor(request);
     const code = goUrl && codeOfLink(link, goUrl);
     return {
       ...answeredNow(status, client),
@@ -84,24 +92,20 @@ export function sessionAnswerer(
     };
   };
 
-  async function create(
-    request: Request,
-    context: RequestContext,
-    call: SessionCall,
-    owner: string | null,
-    key: string,
-  ): Promise<SessionOutcome> {
+  async function create(request: Request, context: RequestContext, owner: string | null, key: string): Promise<SessionOutcome> {
     const built = await buildRequest(request, context);
     if (built instanceof Response) return built;
     const limits = creationLimits(kit, owner, await kit.budgets.addressOf(request), options.limits);
     const take = await takeLimits(store, limits);
     if (!take.taken) {
+      kit.telemetry.refused(take.reason === 'too_many_created' ? take.reason : 'budget');
       if (take.reason === 'too_many_created') return refusedResponse({ reason: take.reason, retryAfterMs: take.retryAfterMs });
       return kit.budgets.refuse(take.reason, take.retryAfterMs, 'session');
     }
     const place = crypto.randomUUID();
     const reservation = await store.reserveSession(owner, place, options.limits.maxPending, HOLD_MS);
     if (!reservation.reserved) {
+      kit.telemetry.refused(reservation.reason);
       // Nothing is created: the creation counts against no limit.
       await giveBack(store, limits);
       if (reservation.reason === 'store_full')
@@ -117,8 +121,9 @@ export function sessionAnswerer(
       throw error;
     }
     const initial = statusOf(transaction);
+    kit.budgets.spent(limits);
     const target = linkOf(transaction, built, client);
-    const goUrl = options.handoff?.urlFor(call.sessionUrl);
+    const goUrl = goUrlFor(request);
     const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
     let link = target;
     try {
@@ -128,6 +133,7 @@ export function sessionAnswerer(
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
     }
+    await kit.telemetry.created(transaction.uuid, reader.ttlOf(initial));
     // Followed until its end, so that its result is delivered whoever polls and whatever happens to its
     // webhooks. Recorded, it is no orphan without that: its webhooks and polls still deliver it, so answer it.
     await Promise.resolve(kit.reconciliation.follow(transaction.uuid, initial)).catch((error: unknown) =>
@@ -146,28 +152,28 @@ export function sessionAnswerer(
       (stored) => stored.status,
       (error: unknown) => (kit.report(error), initial),
     );
-    return answer(call, status, link, false);
+    return answer(request, status, link, false);
+  }
+
+  function resumed(request: Request, { status, session }: Resumable): SessionAnswerBody {
+    kit.telemetry.resumed();
+    kit.telemetry.about(status.uuid);
+    return answer(request, status, session.link, true);
   }
 
   /** The owner's transaction of `key` if there is one to resume; else one created, by one request at a time across the fleet. */
-  async function resumeOrCreate(
-    request: Request,
-    context: RequestContext,
-    call: SessionCall,
-    owner: string,
-    key: string,
-  ): Promise<SessionOutcome> {
+  async function resumeOrCreate(request: Request, context: RequestContext, owner: string, key: string): Promise<SessionOutcome> {
     const lease = `session:${JSON.stringify([owner, key])}`;
     const holder = crypto.randomUUID();
     for (;;) {
       const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-      if (found) return answer(call, found.status, found.session.link, true);
+      if (found) return resumed(request, found);
       // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
       if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? answer(call, created.status, created.session.link, true) : await create(request, context, call, owner, key);
+          return created ? resumed(request, created) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }
@@ -176,16 +182,19 @@ export function sessionAnswerer(
     }
   }
 
-  return async (request: Request, context: RequestContext, call: SessionCall): Promise<SessionOutcome> => {
+  return async (request: Request, context: RequestContext, mode: SessionMode): Promise<SessionOutcome> => {
     try {
       // An empty id is nobody too: a cookie helper that answers '' must not make all anonymous callers one owner.
       const owner = kit.owner ? (await kit.owner(request, context)) || null : null;
-      if (kit.owner && owner === null) return errorResponse(401, 'unauthenticated', 'log in to start a verification');
+      if (kit.owner && owner === null) {
+        kit.telemetry.refused('unauthenticated');
+        return errorResponse(401, 'unauthenticated', 'log in to start a verification');
+      }
       // Without an owner there is nobody to resume for, and no one to limit: every call creates.
-      if (owner === null) return await create(request, context, call, null, '');
+      if (owner === null) return await create(request, context, null, '');
       const key = await options.key(request, context);
-      if (call.mode === 'new') return await create(request, context, call, owner, key);
-      return await resumeOrCreate(request, context, call, owner, key);
+      if (mode === 'new') return await create(request, context, owner, key);
+      return await resumeOrCreate(request, context, owner, key);
     } catch (error) {
       return failureResponse(error, kit.report);
     }

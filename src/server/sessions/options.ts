@@ -1,4 +1,5 @@
 import { resolveHandoff, type HandoffOptions, type ResolvedHandoff } from '../handoff/options.js';
+import type { PublicUrl } from '../public-url.js';
 import type { RequestContext } from '../state/background.js';
 
 /** The per-owner limits on creations; `Infinity` turns a limit off. */
@@ -34,8 +35,11 @@ export interface SessionOptions<Context extends RequestContext = RequestContext>
 }
 
 export interface ResolvedSessionOptions {
-  /** The `status_url` of `uuid`'s session answer, when the kit was told where its status handler is. */
-  statusUrlOf: (uuid: string) => string | undefined;
+  /**
+   * The `status_url` of `uuid`'s session answer to `request`, when the kit was told where its status
+   * handler is: absolute, on the public URL, when the kit has one; else as given (the browser resolves it against the session URL).
+   */
+  statusUrlOf: (uuid: string, request: Request) => string | undefined;
   key: (request: Request, context: RequestContext) => string | Promise<string>;
   allowedOrigins: ReadonlySet<string>;
   limits: SessionLimits;
@@ -51,11 +55,12 @@ export const SESSION_DEFAULTS = {
   resumeEndedForMs: 600_000,
 } as const;
 
-/** `options.sessions`, the kit's `statusUrl` template, and its `handoff`. */
+/** `options.sessions`, the kit's `statusUrl` template, its `handoff`, and its public URL. */
 export function resolveSessionOptions(
   options: SessionOptions = {},
   statusUrl?: string,
   handoff?: HandoffOptions | false,
+  publicUrl?: PublicUrl,
 ): ResolvedSessionOptions {
   if (statusUrl !== undefined && !statusUrl.includes('{uuid}'))
     throw new RangeError(`statusUrl must hold {uuid} where the transaction uuid goes, not ${statusUrl}`);
@@ -72,11 +77,15 @@ export function resolveSessionOptions(
       throw new RangeError(`sessions.allowedOrigins: ${origin} is not an origin (scheme://host[:port])`);
   }
   return {
-    statusUrlOf: (uuid) => statusUrl?.replaceAll('{uuid}', uuid),
+    statusUrlOf: (uuid, request) => {
+      const relative = statusUrl?.replaceAll('{uuid}', uuid);
+      return relative && publicUrl ? publicUrl.resolve(relative, publicUrl.of(request)) : relative;
+    },
     key: options.key ?? (() => ''),
-    allowedOrigins: new Set(options.allowedOrigins),
+    // The public URL's origin is the backend's own, whatever Host a proxy passes on.
+    allowedOrigins: new Set([...(options.allowedOrigins ?? []), ...(publicUrl ? [publicUrl.origin] : [])]),
     limits,
     resumeEndedForMs: options.resumeEndedForMs ?? SESSION_DEFAULTS.resumeEndedForMs,
-    handoff: resolveHandoff(handoff),
+    handoff: resolveHandoff(handoff, publicUrl),
   };
 }

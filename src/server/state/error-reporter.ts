@@ -1,4 +1,5 @@
 import { KycError } from '../kyc-error.js';
+import { KycConfigurationError } from '../configuration-error.js';
 import { KycApiError } from '../client/errors.js';
 import { KycBudgetExceededError } from '../budgets/budget-error.js';
 import { KycSessionRefusedError } from '../sessions/refused-error.js';
@@ -41,7 +42,8 @@ export class KycRepeatedError extends KycError {
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
  * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the backend must reconcile. A spent budget is told through `tell`
+ * each names a transaction the backend must reconcile; so is a setting to fix, each told once by
+ * the part that found it (two different ones must not fold into one line). A spent budget is told through `tell`
  * alone (the budgets keep it to once a minute), never as each request it refuses.
  */
 export class ErrorReporter {
@@ -64,7 +66,7 @@ export class ErrorReporter {
 
   #report(error: unknown, context: ErrorContext): void {
     if (error instanceof KycBudgetExceededError) return;
-    if (error instanceof KycOrphanedTransactionError) return this.#emit(error, context);
+    if (error instanceof KycOrphanedTransactionError || error instanceof KycConfigurationError) return this.#emit(error, context);
     const kind = kindOf(error, context.handler);
     const window = this.#windows.get(kind);
     if (window) {
@@ -105,11 +107,12 @@ function kindOf(error: unknown, handler: ErrorSource): string {
 
 /**
  * The default `onError`: a refused request (a probe, a form on another site, a page without the
- * header) is one line, since nothing failed in the kit; anything else goes to console.error whole.
+ * header) and a setting to fix (told once) are one line each, since nothing failed in the kit;
+ * anything else goes to console.error whole.
  */
 export function logError(error: unknown, context: ErrorContext): void {
   const refused = error instanceof KycRepeatedError ? error.last : error;
-  if (refused instanceof KycSessionRefusedError)
+  if (refused instanceof KycSessionRefusedError || refused instanceof KycConfigurationError)
     console.warn(`kyc-verify ${context.handler}: ${error instanceof Error ? error.message : error}`);
   else console.error(error);
 }

@@ -12,6 +12,7 @@ import type { StatusFeed } from './status-feed.js';
 import type { StatusReader } from './status-reader.js';
 import type { Store } from './store.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 
 /** What the handlers of one kit share: one object, built by `createKycKit`, and nothing global. */
 export interface KitState {
@@ -33,6 +34,8 @@ export interface KitState {
   offers: Pick<TransactionStatus, 'send'>;
   /** Each status version's ETag and answer, serialised once for the polls and the streams of every handler. */
   answers: StatusAnswers;
+  /** What the kit tells OpenTelemetry: its metrics and spans when the application registered an SDK (docs/operations.md). */
+  telemetry: Telemetry;
   /** Where this handler's failures go, rate-limited and named after it; never throws. */
   report: Report;
 }

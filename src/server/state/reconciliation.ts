@@ -5,6 +5,7 @@ import type { Report } from './error-reporter.js';
 import type { ResultDelivery } from './result-delivery.js';
 import type { StatusReader } from './status-reader.js';
 import type { Store } from './store.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 
 /** Followed transactions claimed per sweep by one process. */
 const RECONCILE_BATCH = 100;
@@ -19,6 +20,8 @@ export interface ReconciliationOptions {
   /** How often a pending transaction is checked: read, unless something read it within this time. */
   intervalMs: number;
   now: () => number;
+  /** Counts the ends found here, that no webhook or poll had stored. */
+  telemetry: Telemetry;
 }
 
 /**
@@ -53,6 +56,7 @@ export class Reconciliation {
       const served = await reader.read(uuid);
       if (served.failure) this.options.report(served.failure, uuid);
       if (!served.ended) return;
+      if (!stored || !isTerminal(stored.status.state)) this.options.telemetry.reconciled();
       // Recorded before following stops: a failure here leaves it followed, and checked again.
       await this.options.results.enqueue(uuid, context);
       await store.unfollow(uuid);

@@ -3,6 +3,7 @@ import { coalesce } from './coalesce.js';
 import type { BackgroundWork, RequestContext } from './background.js';
 import type { StatusReader } from './status-reader.js';
 import type { CreatedTransaction, Store } from './store.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 
 /** Jobs looked at per sweep. */
 const SWEEP_BATCH = 50;
@@ -24,6 +25,8 @@ export interface ResultDeliveryOptions {
   /** How long a job, done or not, is remembered. */
   retentionMs: number;
   now: () => number;
+  /** Counts each attempt's outcome, and the results taken over from a process that stopped inside one. */
+  telemetry: Telemetry;
 }
 
 /**
@@ -57,11 +60,12 @@ export class ResultDelivery {
   }
 
   async #attempt(uuid: string, context: RequestContext | undefined): Promise<void> {
-    const { store, holder, leaseMs } = this.options;
+    const { store, holder, leaseMs, telemetry } = this.options;
     const key = jobKey(uuid);
     const startedAt = this.options.now();
     const take = await store.takeJob(key, holder, leaseMs);
     if (!take.taken) return;
+    await telemetry.resultTaken(uuid, take.attempts);
     const renewal = setInterval(() => {
       Promise.resolve(store.renewJob(key, holder, leaseMs)).then(
         (kept) => kept || this.options.report(new Error(`lost the lease on the result of ${uuid}: another process may run onResult`)),
@@ -72,15 +76,24 @@ export class ResultDelivery {
     try {
       const created = await store.getCreated(uuid);
       // Not created here (or forgotten): nothing to deliver, and no read on behalf of whoever posted it.
-      if (!created) return void (await store.dropJob(key, holder));
+      if (!created) {
+        await telemetry.resultDropped(uuid, take.attempts);
+        return void (await store.dropJob(key, holder));
+      }
       const outcome = await this.#deliver(uuid, created, startedAt);
-      // Done for as long as the transaction's record lives, so no late delivery finds it undone.
-      if (typeof outcome === 'object') return void (await store.finishJob(key, holder, this.options.reader.ttlOf(outcome)));
+      if (typeof outcome === 'object') {
+        telemetry.result('delivered');
+        // Done for as long as the transaction's record lives, so no late delivery finds it undone.
+        return void (await store.finishJob(key, holder, this.options.reader.ttlOf(outcome)));
+      }
       if (outcome === 'contradicted' && take.attempts >= this.options.retryDelaysMs.length) {
         this.options.report(new Error(`an end was announced for ${uuid} but ${take.attempts + 1} authoritative reads say it is pending`));
+        telemetry.result('given_up');
+        await telemetry.resultDropped(uuid, take.attempts);
         return void (await store.dropJob(key, holder));
       }
       const wait = this.#retryDelay(take.attempts);
+      telemetry.result('retried');
       await store.retryJob(key, holder, wait);
       this.options.background.later(wait, () => this.#run(uuid, context), context);
     } finally {

@@ -7,6 +7,7 @@ import type { Budgets } from '../budgets/budgets.js';
 import { handoffOf } from '../handoff/devices.js';
 import { coalesce } from './coalesce.js';
 import type { CachedStatus, Store } from './store.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 import { READ_DEPARTURE_WINDOW_MS, READ_INTERVAL_MS, READ_SPACING_MARGIN_MS, WAIT_STEP_MS } from './timings.js';
 
 /** A read's answer is waited for about as long as the lease lasts. */
@@ -26,6 +27,8 @@ export interface StoredStatus extends CachedStatus {
 export interface ServedStatus extends StoredStatus {
   stale: boolean;
   failure?: unknown;
+  /** Read from the service for this caller (by this process or, while it waited, another), not found in the store. */
+  fresh?: boolean;
 }
 
 export interface StatusReaderOptions {
@@ -39,6 +42,8 @@ export interface StatusReaderOptions {
   staleForMs: number;
   /** The kit-wide read budget among them: a read past it is not sent, and the last known status is served. */
   budgets: Budgets;
+  /** Told each status written, to count the steps and ends it shows first. */
+  telemetry: Telemetry;
 }
 
 /**
@@ -102,11 +107,15 @@ export class StatusReader {
   /** Writes a status read at `fetchedAt` unless the store holds an end or a newer read; returns what is stored, and whether it is an end. */
   async save(uuid: string, status: TransactionStatus, fetchedAt: number): Promise<StoredStatus> {
     // The short link's opening is the kit's, not the service's: every read carries it on (docs/handoff.md).
-    const handoff = await handoffOf(this.options.store, uuid);
+    const { store, telemetry } = this.options;
+    const handoff = await handoffOf(store, uuid);
     const next = handoff ? { ...status, handoff } : status;
-    const written = await this.options.store.writeStatus(uuid, { status: next, fetchedAt }, this.ttlOf(status));
+    // What the store held before, for the steps and ends the write shows first: only while metrics are on.
+    const before = telemetry.counting ? await store.getStatus(uuid) : undefined;
+    const written = await store.writeStatus(uuid, { status: next, fetchedAt }, this.ttlOf(status));
     // For the streams of every process; a publication lost costs a stream its follower's next read.
-    await Promise.resolve(this.options.store.publishStatus(uuid, written)).catch(() => {});
+    await Promise.resolve(store.publishStatus(uuid, written)).catch(() => {});
+    await telemetry.statusWritten(uuid, before?.status, written.status, this.ttlOf(status));
     return stored(written);
   }
 
@@ -128,7 +137,7 @@ export class StatusReader {
         // Another process holds the lease: its answer lands in the store within the read's latency.
         await delay(WAIT_STEP_MS);
         const newer = await store.getStatus(uuid);
-        if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return served(newer, false);
+        if (newer && newer.fetchedAt > (cached?.fetchedAt ?? -Infinity)) return { ...served(newer, false), fresh: true };
       }
       let read;
       try {
@@ -136,7 +145,7 @@ export class StatusReader {
       } catch (error) {
         return this.#lastKnownOr(cached, error);
       }
-      if (read) return { ...read, stale: false };
+      if (read) return { ...read, stale: false, fresh: true };
     }
     // The lease holder's read never landed (it failed, or is slow): the last known status, within the same bound as our own failures.
     const stale = !this.#isRecent(cached?.fetchedAt ?? -Infinity, 2 * READ_INTERVAL_MS);
@@ -170,7 +179,7 @@ export class StatusReader {
     const budget = budgets.kitWide('readsPerSecond');
     if (!budget) return;
     const hit = await store.hit(budget.key, budget.limit, budget.windowMs);
-    if (hit.allowed) return;
+    if (hit.allowed) return budgets.spent([budget]);
     const error = new KycBudgetExceededError('readsPerSecond', budget.limit, hit.retryAfterMs);
     await budgets.tell(error, 'status');
     throw error;

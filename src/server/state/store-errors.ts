@@ -1,5 +1,6 @@
 import { KycError } from '../kyc-error.js';
 import type { Store } from './store.js';
+import type { StoreCallFailure, StoreCallObserver } from '../telemetry/telemetry.js';
 
 /** The kit's store failed or did not answer in time: the handlers answer 503 and the caller retries. */
 export class KycStoreError extends KycError {
@@ -31,9 +32,9 @@ export class KycOrphanedTransactionError extends KycStoreError {
 /**
  * `store` with every failure, thrown or rejected, turned into a KycStoreError, and every call
  * bounded by `timeoutMs`: whatever client the store runs on, a store that stops answering costs
- * a request that long, never more.
+ * a request that long, never more. `observe`, when telemetry is on, hears each call's duration and failure.
  */
-export function guardStore(store: Store, timeoutMs: number): Store {
+export function guardStore(store: Store, timeoutMs: number, observe?: StoreCallObserver): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -42,20 +43,24 @@ export function guardStore(store: Store, timeoutMs: number): Store {
       if (property === 'subscribeStatuses') return value.bind(target);
       return async (...args: unknown[]) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
+        let failure: StoreCallFailure | undefined;
+        const startedAt = observe && performance.now();
         const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new KycStoreError(`the kit's store did not answer ${String(property)} within ${timeoutMs} ms`)),
-            timeoutMs,
-          );
+          timer = setTimeout(() => {
+            failure = 'timeout';
+            reject(new KycStoreError(`the kit's store did not answer ${String(property)} within ${timeoutMs} ms`));
+          }, timeoutMs);
         });
         try {
           return await Promise.race([value.apply(target, args), deadline]);
         } catch (error) {
+          failure ??= error instanceof KycStoreFullError ? 'full' : 'error';
           throw error instanceof KycStoreError
             ? error
             : new KycStoreError(`the kit's store failed: ${(error as Error)?.message ?? error}`, { cause: error });
         } finally {
           clearTimeout(timer);
+          if (observe) observe(String(property), (performance.now() - startedAt!) / 1000, failure);
         }
       };
     },

@@ -5,7 +5,7 @@ import type { RequestContext } from '../state/background.js';
 export interface VisitorIdOptions {
   /** The key of the HMAC that signs each id: at least 32 characters, kept out of the repository. */
   secret: string;
-  /** Default `kyc-visitor`. */
+  /** Default `kyc-visitor`: over https the cookie is `__Host-kyc-visitor`, which no other subdomain can set. */
   cookieName?: string;
   /** How long an id is honoured after it was issued (and the cookie's `Max-Age`). Default 30 days. */
   maxAgeMs?: number;
@@ -31,7 +31,8 @@ const encoder = new TextEncoder();
 
 /**
  * Issues and checks signed visitor ids (`<id>.<expiry>.<HMAC-SHA256>` in an `HttpOnly; Secure;
- * SameSite=Lax` cookie; `Secure` left out only for http://localhost and 127.0.0.1). Web Crypto's
+ * SameSite=Lax` cookie named `__Host-<cookieName>`; on http://localhost and 127.0.0.1 only, named
+ * `<cookieName>` without `Secure`, which browsers drop there). Web Crypto's
  * HMAC, so that it runs on every Fetch runtime, and its `verify`, which compares in constant time.
  */
 export function createVisitorIds({
@@ -46,8 +47,15 @@ export function createVisitorIds({
     throw new RangeError(`maxAgeMs must be a duration of at least 1 s, not ${maxAgeMs}`);
   const key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
+  // Over https the cookie is `__Host-<name>`: a browser takes that name only with Secure and Path=/, never with a Domain,
+  // so a sibling subdomain (`Domain=shop.example`) cannot plant an id of its own choosing, signed or not. Browsers drop
+  // Secure cookies on local http, where the bare name is used and read.
+  const nameFor = (request: Request) => (isLocalDevelopment(request) ? cookieName : `__Host-${cookieName}`);
+
   const read = async (request: Request): Promise<string | undefined> => {
-    const [visitor, expiry, signature, extra] = (cookieOf(request, cookieName) ?? '').split('.');
+    // `__Host-` first, wherever: behind a proxy on this machine a poll's own URL may look local while the page is https.
+    const cookie = cookieOf(request, `__Host-${cookieName}`) ?? (isLocalDevelopment(request) ? cookieOf(request, cookieName) : undefined);
+    const [visitor, expiry, signature, extra] = (cookie ?? '').split('.');
     if (!visitor || !expiry || !signature || extra !== undefined || !(parseInt(expiry, 36) > now())) return undefined;
     const bytes = fromBase64Url(signature);
     const valid = bytes && (await crypto.subtle.verify('HMAC', await key, bytes, encoder.encode(`${visitor}.${expiry}`)));
@@ -59,7 +67,7 @@ export function createVisitorIds({
     const expiry = (now() + maxAgeMs).toString(36);
     const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(`${visitor}.${expiry}`)));
     const secure = isLocalDevelopment(request) ? '' : '; Secure';
-    const setCookie = `${cookieName}=${visitor}.${expiry}.${toBase64Url(signature)}; Path=/; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly${secure}; SameSite=Lax`;
+    const setCookie = `${nameFor(request)}=${visitor}.${expiry}.${toBase64Url(signature)}; Path=/; Max-Age=${Math.floor(maxAgeMs / 1000)}; HttpOnly${secure}; SameSite=Lax`;
     return { visitor, setCookie };
   };
 
@@ -70,7 +78,7 @@ export function createVisitorIds({
       const { setCookie } = await rotate(request);
       // The handler reads the new id as a cookie of the request; the body is left out (the kit never reads a session POST's).
       const headers = new Headers(request.headers);
-      const others = (headers.get('cookie') ?? '').split(/;\s*/).filter((pair) => pair && !pair.startsWith(`${cookieName}=`));
+      const others = (headers.get('cookie') ?? '').split(/;\s*/).filter((pair) => pair && !pair.startsWith(`${nameFor(request)}=`));
       headers.set('cookie', [...others, setCookie.split(';')[0]].join('; '));
       const response = await handle(new Request(request.url, { method: request.method, headers, signal: request.signal }), context);
       const answer = new Response(response.body, response);
@@ -90,9 +98,14 @@ function cookieOf(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** A page served over plain http from this machine: a browser drops a `Secure` cookie there. */
+/**
+ * A page served over plain http from this machine, where a browser drops a `Secure` cookie. The
+ * page's origin is the `Origin` a browser sends with a POST (behind a proxy the request's own URL
+ * may be `http://127.0.0.1:3000` while the page is `https://shop.example`), else the request's URL.
+ */
 function isLocalDevelopment(request: Request): boolean {
-  const { protocol, hostname } = new URL(request.url);
+  const origin = request.headers.get('origin');
+  const { protocol, hostname } = new URL(origin && URL.canParse(origin) ? origin : request.url);
   return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 }
 

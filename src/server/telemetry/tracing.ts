@@ -1,0 +1,68 @@
+import type { Link, Span, Tracer } from '@opentelemetry/api';
+import type { OtelApi } from './otel.js';
+import { ATTRIBUTES as A } from './names.js';
+
+/** The W3C `traceparent` of a span context (https://www.w3.org/TR/trace-context/), as stored with a transaction. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * The kit's spans on one tracer: one per handler request, one per call to the service, one per
+ * `onResult` run, each with the transaction's uuid (never its owner) once known, and the later
+ * ones linked to the span of the session POST that created the transaction, whichever process
+ * served it (its context is stored with the transaction: telemetry.ts).
+ */
+export class KitTracing {
+  constructor(
+    private readonly api: typeof OtelApi,
+    private readonly tracer: Tracer,
+  ) {}
+
+  /** Runs `work` in a span `name`, the current one its parent; the span ends when `work` settles, marked an error if it throws. */
+  async inSpan<T>(
+    name: string,
+    kind: 'internal' | 'client',
+    attributes: Record<string, string>,
+    work: (span: Span) => Promise<T>,
+  ): Promise<T> {
+    const { SpanKind, SpanStatusCode } = this.api;
+    const options = { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes };
+    return this.tracer.startActiveSpan(name, options, async (span) => {
+      try {
+        return await work(span);
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute(A.errorType, error instanceof Error ? error.name : typeof error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  /** Ends `span` as the answer of status `status` says: an error for a 5xx, as for a server span. */
+  answered(span: Span, status: number): void {
+    span.setAttribute(A.statusCode, status);
+    if (status >= 500) span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+  }
+
+  /** Names the transaction on the current span. */
+  about(uuid: string): void {
+    this.api.trace.getActiveSpan()?.setAttribute(A.uuid, uuid);
+  }
+
+  /** The current span's context as a `traceparent`, when a span is recording. */
+  traceparent(): string | undefined {
+    const span = this.api.trace.getActiveSpan();
+    if (!span?.isRecording()) return undefined;
+    const { traceId, spanId, traceFlags } = span.spanContext();
+    return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
+  }
+
+  /** Links the current span (or `span`) to the span a `traceparent` names. */
+  link(traceparent: string | undefined, span: Span | undefined = this.api.trace.getActiveSpan()): void {
+    const match = traceparent && TRACEPARENT.exec(traceparent);
+    if (!match || !span?.isRecording()) return;
+    const link: Link = { context: { traceId: match[1]!, spanId: match[2]!, traceFlags: parseInt(match[3]!, 16), isRemote: true } };
+    span.addLink(link);
+  }
+}
