@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'bench/out/', 'test-results/', 'frameworks/generated/', 'examples/*/.next/']),
+  globalIgnores([
+    'dist/',
+    'bench/out/',
+    'test-results/',
+    'frameworks/generated/',
+    'examples/*/.next/',
+    'site/',
+    'site-src/.vitepress/cache/',
+    'tmp/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   // TypeScript checks names in .ts files; plain JavaScript needs to be told which globals exist.

@@ -4,10 +4,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { roundRobin, type Handle } from './balancer.js';
 import { isHostPath, type DemoHostOptions, type FleetMember } from './host.js';
+import { addedUp, type Funnel } from './telemetry.js';
 
 export interface FleetOptions {
   kycUrl: string;
@@ -44,7 +45,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     () => running.map((instance) => instance.url),
     (error) => console.warn(`balancer: an instance did not answer: ${error.message}`),
   );
+  /** The panel's funnel for the whole fleet: each instance counts what it served. */
+  const fleetFunnel = async (res: ServerResponse) => {
+    const funnels = await Promise.all(running.map(async ({ url }) => (await (await fetch(`${url}/demo/funnel`)).json()) as Funnel));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(addedUp(funnels)));
+  };
   const server = createServer((req, res) => {
+    if (req.url === '/demo/funnel') return void fleetFunnel(res).catch(() => res.writeHead(502).end());
     if (isHostPath(new URL(req.url ?? '/', 'http://balancer').pathname)) toInstances(req, res);
     else options.fallback(req, res);
   });

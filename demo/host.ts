@@ -9,21 +9,16 @@ import { streamSSE } from 'hono/streaming';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createKycClient,
-  createVisitorIds,
-  createKycKit,
-  MemoryStore,
-  type SendLimitOptions,
-  type SessionTransactionRequest,
-  type Store,
-} from '../src/server/index.js';
+import { createKycClient, createVisitorIds, createKycKit, MemoryStore, type SendLimitOptions, type Store } from '../src/server/index.js';
 import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
 import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
 import { preparedPage } from './prepared.js';
 import { demoDestination, demoSendLink } from './send-link.js';
+import { demoRequest, optionsKey } from './verification-request.js';
+import { loggingWebhooks } from './webhook-log.js';
+import { demoTelemetry, funnelOf } from './telemetry.js';
 
 export interface DemoHostOptions {
   /** Origin of the KYC service (the sandbox): auth, base, credential and verification URL. */
@@ -93,36 +88,6 @@ export const isHostPath = (path: string): boolean => path in STATIC_FILES || pat
 /** The page whose element the backend prepared and rendered (demo/prepared.ts). */
 const PREPARED_PAGE = '/prepared.html';
 
-/** The options the page chose, as a resume key: hashed, as they name a person (the nin) and the store keeps keys. */
-async function optionsKey(request: Request): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(new URL(request.url).search));
-  return Buffer.from(digest).toString('base64url');
-}
-
-/** The demo's user, from the options the page put in the session URL. Never trust a real browser with these. */
-function demoRequest(request: Request, webhook: string): SessionTransactionRequest {
-  const options = new URL(request.url).searchParams;
-  const expiration = Math.max(30, Number(options.get('expiration')) || 600);
-  const capture = Math.min(120, expiration);
-  return {
-    company_id: 'sandbox-company',
-    authorization_method: 'kyc_register',
-    expiration,
-    tries: Math.max(1, Number(options.get('tries')) || 3),
-    webhook,
-    metadata: {
-      country: 'CL',
-      nin: options.get('nin') || '11.111.111-1',
-      challenges_required: Math.min(2, Math.max(0, Number(options.get('challenges')) || 0)),
-      webhook_full_update: options.get('full_update') === 'true',
-      capture_document_expiration: capture,
-      capture_facial_expiration: capture,
-      capture_challenge_expiration: capture,
-      show_timer: true,
-    },
-  };
-}
-
 export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost> {
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -151,16 +116,18 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     feed.publish({ kind, at: new Date().toISOString(), ...(fleet && { instance: fleet.instance }), body });
   };
 
+  // Before the kit, which binds its instruments to the SDK registered when it is created.
+  const telemetry = demoTelemetry();
   // The demo's stand-in for a login: a visitor id the host issued and signed, so that a reload resumes the visitor's verification.
   const visitors = createVisitorIds({ secret: options.visitorSecret, cookieName: 'kyc-demo-visitor' });
   const kit = createKycKit({
     client,
     store,
-    buildRequest: (request) => demoRequest(request, `${fleet?.publicUrl ?? url}/kyc/webhook`),
+    buildRequest: (request) => demoRequest(new URL(request.url).searchParams, `${fleet?.publicUrl ?? url}/kyc/webhook`),
     onResult: (result) => publish('result', result),
     owner: visitors.read,
     // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
-    sessions: { key: optionsKey },
+    sessions: { key: (request) => optionsKey(new URL(request.url).searchParams) },
     // The short link, when phones reach this host (or a test says so); the backend log shows who opened it.
     ...((options.publicUrl || options.shortLinks) && { handoff: { url: `${options.publicUrl ?? fleet?.publicUrl ?? url}/kyc/go` } }),
     onHandoff: (event) => publish('handoff', event),
@@ -188,16 +155,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   // A visitor's first page gets a visitor id, so that its session can be prepared (and resumed by the element's POST).
   const prepared = visitors.withVisitor(preparedPage(kit));
   app.get(PREPARED_PAGE, (c) => prepared(c.req.raw));
-  app.post('/kyc/webhook', async (c) => {
-    publish(
-      'webhook',
-      await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    return kit.webhook(c.req.raw);
-  });
+  const webhook = loggingWebhooks(kit.webhook, (body) => publish('webhook', body));
+  app.post('/kyc/webhook', (c) => webhook(c.req.raw));
   app.get('/demo/feed', (c) =>
     streamSSE(c, async (stream) => {
       const unsubscribe = feed.subscribe((entry) => void stream.writeSSE({ data: JSON.stringify(entry) }));
@@ -205,6 +164,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
       await new Promise<void>((resolve) => stream.onAbort(resolve));
     }),
   );
+  // The operator's view: the funnel the page's panel draws (the metrics for Prometheus: /demo/metrics, below).
+  app.get('/demo/funnel', async (c) => c.json(await funnelOf(telemetry)));
   app.get('/demo/identities', (c) =>
     c.json(Object.entries(TEST_IDENTITIES).map(([rut, person]) => ({ nin: formatRut(rut), name: `${person.name} ${person.last_name}` }))),
   );
@@ -215,7 +176,8 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   server.on('request', (req, res) => {
     const path = new URL(req.url ?? '/', url).pathname;
-    if (isHostPath(path) || !options.fallback) void listener(req, res);
+    if (path === '/demo/metrics') telemetry.getMetricsRequestHandler(req, res);
+    else if (isHostPath(path) || !options.fallback) void listener(req, res);
     else options.fallback(req, res);
   });
 

@@ -2,6 +2,7 @@
 import '../src/define.js';
 import type { FeedEntry } from './feed.js';
 import { KYC_EVENTS, logEntry } from './log.js';
+import { followFunnel } from './funnel-panel.js';
 
 const form = document.querySelector<HTMLFormElement>('#options')!;
 const widget = document.querySelector<HTMLElement>('#widget')!;
@@ -63,6 +64,8 @@ function deliveredEntry(kind: 'mail' | 'sms', body: { to: string | string[]; sub
   }
   mailbox.append(item);
 }
+
+followFunnel(document.querySelector<SVGSVGElement>('#funnel')!, document.querySelector<SVGSVGElement>('#ends')!);
 
 new EventSource('/demo/feed').addEventListener('message', (message) => {
   const { kind, body, instance } = JSON.parse(message.data) as FeedEntry;

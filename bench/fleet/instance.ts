@@ -10,6 +10,7 @@ import { RedisStore } from '../../src/server/redis/index.js';
 import { listen } from '../lib/http.js';
 import { settledMemory } from '../lib/memory.js';
 import { kitRoutes, LOAD_BUDGETS } from '../lib/kit-host.js';
+import { startBenchTelemetry } from '../lib/telemetry.js';
 
 export interface InstanceOptions {
   kycUrl: string;
@@ -22,6 +23,8 @@ export interface InstanceOptions {
   streamFollowIntervalMs?: number;
   /** Ports to listen on (1 unless told): more connections than one port takes from one address. */
   ports?: number;
+  /** An OpenTelemetry SDK registered before the kit: its metrics and spans on (bench/lib/telemetry.ts). */
+  telemetry?: boolean;
 }
 
 export interface InstanceCounts {
@@ -37,9 +40,10 @@ export interface InstanceCounts {
   cpuMicros: number;
 }
 
-const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs, ports } = JSON.parse(
+const { kycUrl, redisUrl, maxStreamsPerTransaction, maxStreamsPerCaller, streamFollowIntervalMs, ports, telemetry } = JSON.parse(
   process.argv[2]!,
 ) as InstanceOptions;
+if (telemetry) startBenchTelemetry();
 let redisCommands = 0;
 const redis = redisUrl ? countingRedis(redisUrl, () => redisCommands++) : undefined;
 const store = redis ? new RedisStore({ client: redis, prefix: 'kyc-verify-bench:' }) : new MemoryStore();

@@ -3,6 +3,7 @@
  * status handler, then through a naive pass-through proxy, on the same sandbox. Beside polls/s and
  * latency, the CPU time each poll answered costs the proxy's process (this one: the load and the
  * sandbox run in processes of their own), which the other processes on the cores move far less.
+ * Then what the kit's telemetry costs a poll (telemetry-cost.ts).
  */
 import type { Figure } from '../lib/figure.js';
 import { listen } from '../lib/http.js';
@@ -12,6 +13,7 @@ import { profiled } from '../lib/profile.js';
 import { naiveRoutes } from './naive-proxy.js';
 import type { ProxyRoutes } from '../lib/provider.js';
 import { startSandboxProcess } from '../lib/sandbox-process.js';
+import { measureTelemetryCost } from './telemetry-cost.js';
 
 const WIDGETS = 1000;
 const TRANSACTIONS = 200;
@@ -73,7 +75,9 @@ export async function measureStatusProxy(): Promise<Figure[]> {
     const uuids = await createTransactions(kitHost.url, TRANSACTIONS).finally(() => kitHost.close());
     const withKit = await runProxy('kit', kit, uuids);
     const naive = await runProxy('naive', naiveRoutes(sandbox.url), uuids);
+    const telemetry = await measureTelemetryCost(sandbox.url);
     return [
+      ...telemetry,
       ...withKit.figures,
       ...naive.figures,
       { figure: 'Status proxy: provider reads, naive ÷ kit', unit: '×', median: naive.providerReads / withKit.providerReads, runs: 1 },

@@ -67,24 +67,34 @@ async function startInstance(kycUrl: string, tuning: Omit<InstanceOptions, 'kycU
   return startChildServer('bench/fleet/instance.ts', [JSON.stringify(options)], { raiseFileLimit: true });
 }
 
-async function heldStreams(kycUrl: string): Promise<Figure[]> {
-  const instance = await startInstance(kycUrl);
+async function heldStreams(kycUrl: string, telemetry = false): Promise<{ figures: Figure[]; cpuPerStreamSecond: number }> {
+  const instance = await startInstance(kycUrl, { telemetry });
   try {
     const uuids = await createTransactions(instance.url, HELD_TRANSACTIONS);
     const streams = await openStreams(instance.url, uuids, HELD_STREAMS);
-    console.error(`bench: stream: ${HELD_STREAMS} streams open; holding them ${HELD_SECONDS} s`);
+    console.error(`bench: stream: ${HELD_STREAMS} streams open; holding them ${HELD_SECONDS} s (telemetry ${telemetry ? 'on' : 'off'})`);
     const from = Date.now();
+    const cpuFrom = (await countsOf(instance)).cpuMicros;
     await new Promise((resolve) => setTimeout(resolve, HELD_SECONDS * 1000));
     const to = Date.now();
     const counts = await countsOf(instance);
     streams.close();
     const budget = readBudget(new Map(Object.entries(counts.readTimes)), uuids.length, from, to);
-    const prefix = `Streams, ${HELD_STREAMS} held ${HELD_SECONDS} s over ${HELD_TRANSACTIONS} transactions:`;
-    return [
+    // What holding a stream costs the instance each second: its follower's reads, the heartbeat, the fan-out.
+    const cpuPerStreamSecond = (counts.cpuMicros - cpuFrom) / HELD_STREAMS / ((to - from) / 1000);
+    const prefix = `Streams, ${HELD_STREAMS} held ${HELD_SECONDS} s over ${HELD_TRANSACTIONS} transactions${telemetry ? ', telemetry on' : ''}:`;
+    if (telemetry)
+      return {
+        cpuPerStreamSecond,
+        figures: [{ figure: `${prefix} CPU per stream per second`, unit: 'µs', median: cpuPerStreamSecond, runs: 1 }],
+      };
+    const figures: Figure[] = [
       { figure: `${prefix} provider reads per uuid per second`, unit: 'reads/uuid/s', median: budget.perUuidPerSecond, runs: 1 },
       { figure: `${prefix} most reads of one uuid in any second`, unit: 'reads', median: budget.mostInOneSecond, runs: 1 },
       { figure: `${prefix} streams open at the end`, unit: 'streams', median: counts.openStreams, runs: 1 },
+      { figure: `${prefix} CPU per stream per second`, unit: 'µs', median: cpuPerStreamSecond, runs: 1 },
     ];
+    return { cpuPerStreamSecond, figures };
   } finally {
     await instance.close();
   }
@@ -243,7 +253,15 @@ async function fannedOut(kycUrl: string): Promise<Figure[]> {
 export async function measureStreams(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
   try {
-    return [...(await heldStreams(sandbox.url)), ...(await manyStreams(sandbox.url)), ...(await fannedOut(sandbox.url))];
+    const held = await heldStreams(sandbox.url);
+    const withTelemetry = await heldStreams(sandbox.url, true);
+    const cost: Figure = {
+      figure: 'Streams: CPU per stream per second held, telemetry on ÷ off',
+      unit: '×',
+      median: withTelemetry.cpuPerStreamSecond / held.cpuPerStreamSecond,
+      runs: 1,
+    };
+    return [...held.figures, ...withTelemetry.figures, cost, ...(await manyStreams(sandbox.url)), ...(await fannedOut(sandbox.url))];
   } finally {
     await sandbox.close();
   }

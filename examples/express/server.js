@@ -1,31 +1,46 @@
 // <kyc-verify> in an Express app: a login of its own (a FAKE one), the page with the element, the
 // kit mounted behind express-session, the sandbox standing in for the KYC service, and onResult
 // writing to the app's own "database". `npm install && npm start`, then open the URL it prints.
-import { randomUUID } from 'node:crypto';
+// Deployed as it is, from the environment: PUBLIC_URL (where browsers, phones and the service reach
+// it), CLIENT_ADDRESS (how its proxy tells the client's address), and with REDIS_URL a fleet.
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RedisStore as SessionStore } from 'connect-redis';
 import express from 'express';
 import session from 'express-session';
-import { createKycClient, createKycKit, toNodeHandler } from 'kyc-verify/server';
+import { Redis } from 'ioredis';
+import { clientAddressFrom, createKycClient, createKycKit, toNodeHandler } from 'kyc-verify/server';
+import { RedisStore } from 'kyc-verify/server/redis';
 import { startSandbox } from 'kyc-verify/sandbox';
 import { renderPage } from './page.js';
 
-// The KYC service: the local sandbox, in this process. In production: the addresses and credentials given at onboarding.
-const sandbox = await startSandbox();
+const env = process.env;
+// One Redis for a fleet: the kit's store, the logins and the records, which every instance shares.
+const redis = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
+// Secrets from the environment, the same on every instance; alone on this machine, one made at start will do.
+const sessionSecret = env.SESSION_SECRET ?? (redis ? missing('SESSION_SECRET') : randomBytes(32).toString('hex'));
+
+// The KYC service: KYC_URL (a fleet's instances share one), else the local sandbox in this process.
+// In production: the addresses and credentials given at onboarding.
+const sandbox = env.KYC_URL ? undefined : await startSandbox();
+const kycUrl = env.KYC_URL ?? sandbox.url;
 const client = createKycClient({
-  authUrl: sandbox.url,
-  baseUrl: sandbox.url,
-  credentialUrl: sandbox.url,
+  authUrl: kycUrl,
+  baseUrl: kycUrl,
+  credentialUrl: kycUrl,
   clientId: 'sandbox-client',
   clientSecret: 'sandbox-secret',
 });
 
 // The app's "database": each verification's end, keyed on the transaction's uuid (a real app: a table).
-const verifications = new Map();
-let publicUrl = ''; // where the service reaches this server's webhook: known once it listens
+const verifications = redis ? redisTable(redis, 'example-express:verifications') : new Map();
+const port = Number(env.PORT ?? 0);
+let publicUrl = env.PUBLIC_URL?.replace(/\/+$/, ''); // where browsers, phones and the service reach this app
 
 const kit = createKycKit({
   client,
+  store: redis && new RedisStore({ client: redis, prefix: '{kyc-verify-example}:' }),
   // The logged-in user, from express-session: toNodeHandler gives the kit's hooks the Node request.
   owner: (request, { req }) => req.session.user?.id,
   // Everything from the server's session, nothing from the browser; transaction_id is generated.
@@ -37,16 +52,32 @@ const kit = createKycKit({
     metadata: { nin: req.session.user.nin },
   }),
   // Once per transaction's end (again only if the process dies inside it): keyed on its uuid, so a repeat changes nothing.
-  onResult: (result, { owner }) => {
+  onResult: async (result, { owner }) => {
     console.log(`onResult ${result.uuid} ${result.state} for ${owner}`);
-    verifications.set(result.uuid, { user: owner, state: result.state, at: new Date().toISOString() });
+    await verifications.set(result.uuid, { user: owner, state: result.state, at: new Date().toISOString() });
   },
+  // Where browsers and phones reach the app: the short link in the QR code and the typed code are built on it (`kit.go` below).
+  publicUrl: env.PUBLIC_URL,
+  // How the proxy in front tells the client's address: the per-address budgets count by it.
+  clientAddress: clientAddressFrom.setting(env.CLIENT_ADDRESS),
 });
 
 const app = express();
-app.use(session({ secret: randomUUID(), resave: false, saveUninitialized: false, cookie: { httpOnly: true, sameSite: 'lax' } }));
-// The kit after the login it reads, before any body parser: POST /kyc/session, GET /kyc/session/{uuid} (the status).
+app.use(
+  session({
+    store: redis && new SessionStore({ client: redis, prefix: 'example-express:session:' }),
+    secret: sessionSecret,
+    resave: false,
+    saveUninitialized: false,
+    // Secure on an https public URL, behind the proxy that ends TLS (its X-Forwarded-Proto says https).
+    cookie: { httpOnly: true, sameSite: 'lax', secure: Boolean(publicUrl?.startsWith('https:')) },
+    proxy: true,
+  }),
+);
+// The kit after the login it reads, before any body parser: POST /kyc/session, GET /kyc/session/{uuid} (the status),
+// the short link and the typed code's page (GET /kyc/go/{code}, GET and POST /kyc/go), and the service's webhooks.
 app.use('/kyc/session', toNodeHandler(kit.session));
+app.use('/kyc/go', toNodeHandler(kit.go));
 app.post('/kyc/webhook', toNodeHandler(kit.webhook));
 
 // The element's bundle and the files it loads from beside it, from the installed package.
@@ -66,13 +97,25 @@ app.post('/login', express.urlencoded({ extended: false }), (req, res) => {
 });
 app.post('/logout', (req, res) => req.session.destroy(() => res.redirect('/')));
 
-app.get('/', (req, res) => {
+app.get('/', async (req, res) => {
   const user = req.session.user;
-  const records = user ? [...verifications].filter(([, record]) => record.user === user.id) : [];
-  res.type('html').send(renderPage({ user: user?.id, records, sandboxUrl: sandbox.url }));
+  const records = user ? [...(await verifications.entries())].filter(([, record]) => record.user === user.id) : [];
+  res.type('html').send(renderPage({ user: user?.id, records, sandboxUrl: kycUrl }));
 });
 
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  publicUrl = `http://127.0.0.1:${server.address().port}`;
-  console.log(`${publicUrl}  (the sandbox: ${sandbox.url})`);
+const server = app.listen(port, env.HOST ?? '127.0.0.1', () => {
+  publicUrl ??= `http://127.0.0.1:${server.address().port}`;
+  console.log(`${publicUrl}  (the KYC service: ${kycUrl})`);
 });
+
+function missing(name) {
+  throw new Error(`${name} is needed with REDIS_URL: every instance of a fleet must share it`);
+}
+
+/** A Map-like table in a Redis hash (values as JSON), for what every instance of a fleet must see. */
+function redisTable(redis, key) {
+  return {
+    set: (field, value) => redis.hset(key, field, JSON.stringify(value)),
+    entries: async () => Object.entries(await redis.hgetall(key)).map(([field, value]) => [field, JSON.parse(value)]),
+  };
+}

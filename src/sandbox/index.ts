@@ -6,16 +6,11 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { originOf, reachableHost } from './address.js';
-import { AllowedHosts, defaultAllowedHosts } from './allowed-hosts.js';
-import { createSandboxApp } from './app.js';
-import { DEFAULT_ENDED_RETENTION_SECONDS, DEFAULT_MAX_TRANSACTIONS } from './defaults.js';
-import { DEFAULT_CLIENTS, type SandboxClient } from './clients.js';
-import { SandboxClock } from './clock.js';
-import { generateNanoid } from './nanoid.js';
-import { WebhookFaultRequestSchema, type WebhookDelivery, type WebhookFault, type WebhookFaultRequest } from './schemas.js';
-import { KycService } from './service.js';
-import { TokenIssuer } from './tokens.js';
-import { WebhookDispatcher, type LogLine, type WebhookRetryOptions } from './webhooks.js';
+import { defaultAllowedHosts } from './allowed-hosts.js';
+import type { SandboxClient } from './clients.js';
+import { createSandbox } from './sandbox.js';
+import type { WebhookDelivery, WebhookFault, WebhookFaultRequest } from './schemas.js';
+import type { LogLine, WebhookRetryOptions } from './webhooks.js';
 
 export { DEFAULT_CLIENTS, READ_SCOPE, WRITE_SCOPE, type SandboxClient } from './clients.js';
 export { SELFIE_SCORES } from './flow.js';
@@ -89,19 +84,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const configuredUrl = options.publicUrl === undefined ? undefined : publicUrlOf(options.publicUrl);
   const publicHost = configuredUrl ? new URL(configuredUrl).hostname : reachableHost(host);
-  const allowedHosts = new AllowedHosts(options.allowedHosts ?? defaultAllowedHosts(host, publicHost));
-  const limits = {
-    capacity: positive('maxTransactions', options.maxTransactions ?? DEFAULT_MAX_TRANSACTIONS),
-    retentionMs: 1000 * positive('endedRetentionSeconds', options.endedRetentionSeconds ?? DEFAULT_ENDED_RETENTION_SECONDS, 0),
-  };
-  const clock = new SandboxClock();
-  const webhooks = new WebhookDispatcher(clock, options.webhookRetry, options.log);
-  for (const fault of options.webhookFaults ?? []) webhooks.faults.add(WebhookFaultRequestSchema.parse(fault));
-  const service = new KycService({ clock, webhooks, generateNanoid: options.generateNanoid ?? generateNanoid, limits, allowedHosts });
   let url = configuredUrl ?? '';
-  const clients = options.clients ?? DEFAULT_CLIENTS;
-  const parts = { clock, clients, tokens: new TokenIssuer(clock), service, webhooks, publicUrl: () => url };
-  const app = createSandboxApp(parts, options.maxBodyBytes);
+  const { app, ...sandbox } = createSandbox({
+    ...options,
+    allowedHosts: options.allowedHosts ?? defaultAllowedHosts(host, publicHost),
+    publicUrl: () => url,
+  });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
 
   await new Promise<void>((resolve, reject) => {
@@ -114,16 +102,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   url ||= originOf(publicHost, (server.address() as AddressInfo).port);
 
   return {
+    ...sandbox,
     url,
-    transactionsCreated: () => service.created,
-    webhookDeliveries: (uuid) => webhooks.deliveries(uuid),
-    webhooksSettled: () => webhooks.settled(),
-    addWebhookFault: (fault) => webhooks.faults.add(WebhookFaultRequestSchema.parse(fault)),
-    clearWebhookFaults: () => webhooks.clearFaults(),
     close: () =>
       new Promise<void>((resolve, reject) => {
-        service.close();
-        webhooks.close();
+        sandbox.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       }),
@@ -135,9 +118,4 @@ function publicUrlOf(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
     throw new Error(`publicUrl must be an http(s) URL, not "${value}"`);
   return value.replace(/\/+$/, '');
-}
-
-function positive(name: string, value: number, least = 1): number {
-  if (!Number.isInteger(value) || value < least) throw new Error(`${name} must be an integer of at least ${least}, not ${value}`);
-  return value;
 }

@@ -202,7 +202,8 @@ export class KycService {
       transaction.expiryTimer = null;
       if (!this.#expireIfDue(transaction)) this.#scheduleExpiry(transaction);
     }, delay);
-    transaction.expiryTimer.unref();
+    // Where the runtime has it (Node): a Service Worker's timer is a number (site-src/worker).
+    transaction.expiryTimer.unref?.();
   }
 
   /** Stores the new flow, writes each recorded step into the wire object and notifies the webhook. */

@@ -337,6 +337,9 @@ function createKit(options: KycKitOptions): KycKit {
     get openStreams() {
       return feed.size;
     },
-    close: () => sweeper.stop(),
+    close: () => {
+      sweeper.stop();
+      telemetry.close();
+    },
   };
 }

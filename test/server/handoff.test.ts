@@ -38,11 +38,25 @@ test('the session answers a short link under the go URL, and the typed code: six
   assert.doesNotMatch(CODE_ALPHABET, /[0O1IL5S8B2Z]/);
 });
 
-test('off where phones cannot reach it: a go URL resolved to a loopback host keeps the service link', async () => {
-  const host = await start({ owner: ownerFromHeader });
+test('off where phones cannot reach it: on a loopback host the service link, and once, a line saying so and how to turn it on', async () => {
+  const told: unknown[] = [];
+  const host = await start({ owner: ownerFromHeader, onError: (error) => void told.push(error) });
   const { body } = await host.startSession();
   assert.equal(body.link, `${sandbox.url}/transactions/${body.uuid}`);
   assert.equal(body.typed_code, undefined);
+  await host.startSession('bob');
+  const origin = new URL(host.url).origin;
+  assert.deepEqual(
+    told.map((error) => `${(error as Error).name}: ${(error as Error).message}`),
+    [
+      `KycConfigurationError: the handoff's short link is off on this loopback host (${new URL(host.url).host}), which a phone cannot reach: the QR code carries the service's own link. ` +
+        `To turn it on, give createKycKit publicUrl, where browsers and phones reach the app ('${origin}' for a second tab of this machine, or this machine's address on your network); handoff: false says nothing`,
+    ],
+  );
+  const quiet: unknown[] = [];
+  const off = await start({ owner: ownerFromHeader, handoff: false, onError: (error) => void quiet.push(error) });
+  await off.startSession();
+  assert.deepEqual(quiet, []);
 });
 
 test('opening the short link redirects in one hop to the service link, sets an HttpOnly device cookie scoped to the go path', async () => {

@@ -15,6 +15,8 @@ async function limitedHost(options: Partial<KycKitOptions> = {}) {
     owner: ownerFromHeader,
     onResult: (status) => void results.push(status),
     onError: (error) => void errors.push(error),
+    // No short link: these kits are about limits (and the kit's line saying it is off on loopback is not among their errors).
+    handoff: false,
     ...options,
   });
   return { ...host, counter, results, errors };

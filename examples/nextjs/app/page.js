@@ -6,8 +6,8 @@ export const dynamic = 'force-dynamic';
 
 export default async function Page() {
   const user = await currentUser();
-  const { sandbox, verifications } = await app();
-  const records = user ? [...verifications].filter(([, record]) => record.user === user.id) : [];
+  const { kycUrl, verifications } = await app();
+  const records = user ? [...(await verifications.entries())].filter(([, record]) => record.user === user.id) : [];
   return (
     <main>
       <h1>kyc-verify with Next.js</h1>
@@ -45,7 +45,7 @@ export default async function Page() {
       )}
       <p>
         <small>
-          The KYC service is the local sandbox: <a href={sandbox.url}>{sandbox.url}</a>.
+          The KYC service is the local sandbox: <a href={kycUrl}>{kycUrl}</a>.
         </small>
       </p>
     </main>

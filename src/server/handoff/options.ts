@@ -39,12 +39,12 @@ export type OnHandoff = (event: HandoffEvent) => void | Promise<void>;
 
 export interface ResolvedHandoff {
   /**
-   * The go URL for a session request, as phones reach it; null when the handoff is off for it: on a
-   * loopback host without `publicUrl` (development: a phone could not reach it); or a
-   * KycConfigurationError saying why the kit cannot tell where phones reach it, and the fix (then
-   * off too: the service's own link works, and nothing is built on an untrusted `Host`).
+   * The go URL for a session request, as phones reach it; else a KycConfigurationError saying why
+   * the handoff is off for it and how to turn it on: on a loopback host without `publicUrl`
+   * (development: a phone could not reach it), or where the kit cannot tell where phones reach it
+   * (then the service's own link works, and nothing is built on an untrusted `Host`).
    */
-  urlFor(request: Request): string | null | KycConfigurationError;
+  urlFor(request: Request): string | KycConfigurationError;
   otherDevices: 'warn' | 'refuse';
 }
 
@@ -60,7 +60,12 @@ export function resolveHandoff(options: HandoffOptions | false | undefined, publ
     urlFor(request) {
       if (absolute) return withoutTrailingSlash(url);
       if (!publicUrl) {
-        if (isLoopback(request)) return null;
+        // Development: said once all the same, with how to see it here (a second tab is the phone).
+        if (isLoopback(request))
+          return new KycConfigurationError(
+            `the handoff's short link is off on this loopback host (${new URL(request.url).host}), which a phone cannot reach: the QR code carries the service's own link. ` +
+              `To turn it on, give createKycKit publicUrl, where browsers and phones reach the app ('${new URL(request.url).origin}' for a second tab of this machine, or this machine's address on your network); handoff: false says nothing`,
+          );
         return new KycConfigurationError(
           `the handoff's short link is off: without publicUrl the kit does not build links on a request's Host (${new URL(request.url).host}). ` +
             "Give createKycKit publicUrl, the origin browsers and phones reach the app at (such as 'https://shop.example'), or handoff: false",

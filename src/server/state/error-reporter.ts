@@ -41,10 +41,10 @@ export class KycRepeatedError extends KycError {
  * Hands errors to the backend's `onError` without flooding it: the first error of a kind is
  * reported at once; more of that kind within the window are counted and reported as one
  * KycRepeatedError when it closes, and counting goes on while they keep coming. An outage is one
- * line a second, not one per request. An orphaned transaction is always reported on its own:
- * each names a transaction the backend must reconcile; so is a setting to fix, each told once by
- * the part that found it (two different ones must not fold into one line). A spent budget is told through `tell`
- * alone (the budgets keep it to once a minute), never as each request it refuses.
+ * line a second, not one per request. Always reported on their own: an orphaned transaction (each
+ * names a transaction the backend must reconcile) and a note on the kit's setup (each told once,
+ * where it arose). A spent budget is told through `tell` alone (the budgets keep it to once a
+ * minute), never as each request it refuses.
  */
 export class ErrorReporter {
   readonly #windows = new Map<string, { count: number; last: unknown; handler: ErrorSource }>();
@@ -66,6 +66,7 @@ export class ErrorReporter {
 
   #report(error: unknown, context: ErrorContext): void {
     if (error instanceof KycBudgetExceededError) return;
+    // Each names something to fix and is told once by where it arose: never folded into a count of others.
     if (error instanceof KycOrphanedTransactionError || error instanceof KycConfigurationError) return this.#emit(error, context);
     const kind = kindOf(error, context.handler);
     const window = this.#windows.get(kind);

@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Attributes, Counter, Histogram, Meter, ObservableCallback } from '@opentelemetry/api';
 import {
   ATTRIBUTES as A,
   type LinkChannel,
@@ -14,6 +14,9 @@ import type { StoreCallFailure } from './telemetry.js';
 const CALL_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const STAGE_BUCKETS = [1, 5, 10, 30, 60, 120, 180, 300, 600, 900, 1800, 3600];
+
+/** One store call in this many is timed. */
+const STORE_SAMPLE = 8;
 
 const STATUS_ANSWERS: readonly StatusAnswerKind[] = ['fresh', 'cached', 'stale', 'not_modified'];
 
@@ -56,6 +59,8 @@ export class KitMetrics {
   readonly #provider: Histogram;
   readonly #budgets: Counter;
   readonly #store: Histogram;
+  readonly #storeFailures: Counter;
+  #storeCalls = 0;
   /** Polls answered, by kind, in STATUS_ANSWERS' order: counted here, observed at collection. */
   readonly #answers = [0, 0, 0, 0];
   /** Each store operation's attribute set, made at its first call. */
@@ -83,15 +88,27 @@ export class KitMetrics {
     this.#results = counter('kyc_verify.results', '{attempt}', 'Attempts at delivering a result to onResult, by outcome');
     this.#provider = histogram('kyc_verify.provider.duration', 'Calls to the KYC service, by operation and outcome', CALL_BUCKETS);
     this.#budgets = counter('kyc_verify.budget.uses', '{use}', 'What each budget let through or refused');
-    this.#store = histogram('kyc_verify.store.duration', 'Calls to the kit’s store, by operation and outcome', CALL_BUCKETS);
-    meter
-      .createObservableUpDownCounter('kyc_verify.streams.open', { unit: '{stream}', description: 'Status streams open in this process' })
-      .addCallback((result) => result.observe(openStreams()));
+    this.#store = histogram('kyc_verify.store.duration', 'A sample of the calls to the kit’s store (one in 8)', CALL_BUCKETS);
+    this.#storeFailures = counter('kyc_verify.store.failures', '{call}', 'Calls to the kit’s store that failed, by operation and why');
+    const streams = meter.createObservableUpDownCounter('kyc_verify.streams.open', {
+      unit: '{stream}',
+      description: 'Status streams open in this process',
+    });
+    const observeStreams: ObservableCallback = (result) => result.observe(openStreams());
+    streams.addCallback(observeStreams);
     const answerSets = STATUS_ANSWERS.map((kind) => this.#sets.of({ [A.statusAnswer]: kind }));
-    meter
-      .createObservableCounter('kyc_verify.status.answers', { unit: '{answer}', description: 'Polls answered, by how' })
-      .addCallback((result) => this.#answers.forEach((count, index) => result.observe(count, answerSets[index])));
+    const answers = meter.createObservableCounter('kyc_verify.status.answers', { unit: '{answer}', description: 'Polls answered, by how' });
+    const observeAnswers: ObservableCallback = (result) =>
+      this.#answers.forEach((count, index) => result.observe(count, answerSets[index]));
+    answers.addCallback(observeAnswers);
+    this.close = () => {
+      streams.removeCallback(observeStreams);
+      answers.removeCallback(observeAnswers);
+    };
   }
+
+  /** Stops observing this kit (a kit closed, another one may come in its place in the process). */
+  readonly close: () => void;
 
   created(): void {
     this.#created.add(1);
@@ -156,7 +173,10 @@ export class KitMetrics {
     this.#answers[STATUS_ANSWERS.indexOf(kind)]!++;
   }
 
-  /** A store call's duration, and why it failed when it did (`error.type`). */
+  /**
+   * A store call: each failure counted (`error.type`), and one call in STORE_SAMPLE timed. A poll makes two store
+   * calls: timing every one would cost each poll two histogram records (their attributes hashed by the SDK).
+   */
   storeCall(operation: string, seconds: number, failure: StoreCallFailure | undefined): void {
     let sets = this.#storeSets.get(operation);
     if (!sets) {
@@ -169,6 +189,7 @@ export class KitMetrics {
       };
       this.#storeSets.set(operation, sets);
     }
-    this.#store.record(seconds, sets[failure ?? 'ok']);
+    if (failure) this.#storeFailures.add(1, sets[failure]);
+    if (++this.#storeCalls % STORE_SAMPLE === 0) this.#store.record(seconds, sets[failure ?? 'ok']);
   }
 }

@@ -58,7 +58,7 @@ export class Telemetry {
     // The API answers a meter that records nothing until an SDK is registered: then the kit does no work for it.
     this.#metrics = meter && meter.constructor !== otel!.createNoopMeter().constructor ? new KitMetrics(meter, options.openStreams) : null;
     const provider = otel?.trace.getTracerProvider();
-    const delegate = provider instanceof otel!.ProxyTracerProvider ? provider.getDelegate() : provider;
+    const delegate = otel && provider instanceof otel.ProxyTracerProvider ? provider.getDelegate() : provider;
     // The provider the API answers without an SDK is the one a fresh proxy delegates to.
     const registered = delegate && delegate !== new otel!.ProxyTracerProvider().getDelegate();
     this.#tracing = registered ? new KitTracing(otel!, delegate.getTracer(SCOPE)) : null;
@@ -68,6 +68,11 @@ export class Telemetry {
   /** Whether anything is measured: when not, callers skip what they would compute only for it. */
   get on(): boolean {
     return this.#metrics !== null || this.#tracing !== null;
+  }
+
+  /** Stops the observations of this kit's gauges (its streams, its polls' counts). */
+  close(): void {
+    this.#metrics?.close();
   }
 
   /** Whether metrics are counted (an SDK's MeterProvider was registered). */

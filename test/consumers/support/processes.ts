@@ -9,6 +9,8 @@ export interface Started {
   child: ChildProcess;
   /** Everything it wrote on stdout so far. */
   stdout(): string;
+  /** Everything it wrote on stderr so far. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startCommand(
   return {
     child,
     stdout: () => stdout,
+    stderr: () => stderr,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exit = once(child, 'exit');

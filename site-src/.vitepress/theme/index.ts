@@ -1,0 +1,3 @@
+import DefaultTheme from 'vitepress/theme';
+
+export default DefaultTheme;
