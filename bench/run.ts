@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element layout-shift first-link reaction steps status-proxy sandbox fleet stream sessions flood install]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element layout-shift first-link reaction steps status-proxy sandbox fleet stream sessions flood install shutdown]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -21,6 +21,7 @@ import { measureSandbox } from './sandbox/sandbox.js';
 import { measureSize } from './size/size.js';
 import { measureStatusProxy } from './status-proxy/status-proxy.js';
 import { measureSessions } from './sessions/sessions.js';
+import { measureShutdown } from './shutdown/shutdown.js';
 import { measureSteps } from './steps/steps.js';
 import { measureStreams } from './stream/stream.js';
 
@@ -38,6 +39,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   sessions: measureSessions,
   flood: measureFlood,
   install: measureInstall,
+  shutdown: measureShutdown,
 };
 
 const args = process.argv.slice(2);

@@ -166,12 +166,23 @@ export interface KycKit<Context extends RequestContext = RequestContext> {
     request: Request,
     options: RequestContext extends Context ? PrepareOptions<Context> : PrepareOptions<Context> & { context: Context },
   ): Promise<PreparedSession>;
-  /** Resolves when the work started after answers (result deliveries, their retries) has settled. */
+  /**
+   * Resolves when the work started after answers (result deliveries, their retries) has settled.
+   * After `close()`, the work of the requests answered since (what was handed to the fleet is not waited for).
+   */
   idle(): Promise<void>;
   /** Status streams open in this process. */
   readonly openStreams: number;
-  /** Stops the sweep timer. Handlers keep working; a closed kit just stops looking for others' work. */
-  close(): void;
+  /**
+   * This process's part stops, for a deploy or a scale-in (docs/fleet.md, "Stopping an instance"):
+   * the sweeps stop; each open status stream ends with a hint to reconnect within a second (to
+   * another instance, which sends only what changed), and a stream opened later ends after its
+   * first status; ends found from now on are left in the store, where another process's sweep
+   * delivers them. Resolves once the results being delivered here have finished, or after
+   * `tuning.closeTimeoutMs` (5 s), having handed the ones still running to the fleet. The handlers
+   * keep answering; the store is not closed (close it once the server has closed).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -278,6 +289,20 @@ function createKit(options: KycKitOptions): KycKit {
     };
   };
 
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    sweeper.stop();
+    telemetry.close();
+    results.close();
+    background.stop();
+    streams.closeAll();
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, tuning.closeTimeoutMs, 'timeout').unref?.());
+    if ((await Promise.race([background.idle(), timeout])) !== 'timeout') return;
+    // Handed to the fleet: `idle()` no longer waits for them (a stuck onResult must not hold the process).
+    await results.handOver();
+    background.forget();
+  };
+
   const answerStatus = telemetry.handler('status', statusAnswerer(stateOf('status')));
   const status = async (request: Request, context?: RequestContext) => {
     const answer = await answerStatus(callOf(request), context);
@@ -337,9 +362,6 @@ function createKit(options: KycKitOptions): KycKit {
     get openStreams() {
       return feed.size;
     },
-    close: () => {
-      sweeper.stop();
-      telemetry.close();
-    },
+    close: () => (closed ??= close()),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  CLOSE_TIMEOUT_MS,
   RECONCILE_INTERVAL_MS,
   RESULT_LEASE_MS,
   RETENTION_MS,
@@ -40,6 +41,11 @@ export interface KycKitTuning {
   maxStreamsPerCaller?: number;
   /** Larger webhook bodies get 413. Default 65 536 bytes (a webhook payload (docs/service.md §2.7) is well under 1 KiB). */
   maxBodyBytes?: number;
+  /**
+   * How long `close()` waits for the results this process is delivering before handing them to the
+   * fleet (another process takes each at its next sweep). Default 5 000 ms.
+   */
+  closeTimeoutMs?: number;
 }
 
 /** The tuning with every default filled in. */
@@ -59,5 +65,6 @@ export function resolveTuning(tuning: KycKitTuning = {}): ResolvedTuning {
     maxStreamsPerTransaction: tuning.maxStreamsPerTransaction ?? 5,
     maxStreamsPerCaller: tuning.maxStreamsPerCaller ?? 20,
     maxBodyBytes: tuning.maxBodyBytes ?? 65_536,
+    closeTimeoutMs: tuning.closeTimeoutMs ?? CLOSE_TIMEOUT_MS,
   };
 }

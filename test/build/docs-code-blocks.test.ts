@@ -52,6 +52,12 @@ const REGISTRY: Registered[] = [
   { page: 'docs/element.md', heading: '## Prepared by the server', by: 'types' },
   { page: 'docs/element.md', heading: '## The current state, for a script that loads late', by: 'types', languages: ['js'] },
   { page: 'docs/fleet.md', heading: '# Running on several instances', by: 'types', languages: ['ts'] },
+  { page: 'docs/fleet.md', heading: '## Stopping an instance', by: 'test/fleet/shutdown.test.ts' },
+  // The shop of the production-shape run is built from these: its nginx, its login, its visitor ids, its clock.
+  { page: 'docs/fleet.md', heading: '## Behind nginx', by: 'test/fleet/production-shape.test.ts' },
+  { page: 'docs/fleet.md', heading: "### Your app's login", by: 'test/fleet/production-shape.test.ts' },
+  { page: 'docs/fleet.md', heading: '### Visitor ids', by: 'test/fleet/production-shape.test.ts' },
+  { page: 'docs/fleet.md', heading: '### The clock', by: 'test/fleet/production-shape.test.ts' },
   { page: 'docs/sandbox.md', heading: '# Sandbox: the KYC service on your laptop', by: 'types', languages: ['ts'] },
   { page: 'docs/send-link.md', heading: '## Implementing `sendLink`', by: 'types' },
   { page: 'docs/sessions.md', heading: '# Sessions: resume, who may create, limits', by: 'types' },

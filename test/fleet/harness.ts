@@ -13,9 +13,13 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { connectSandbox, type SandboxEvent } from '../../src/testing/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 
-/** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), or an error it met. */
+/** What an instance reported: an onResult that ran (`result`), began (`entered`), a link it sent (`sent`), an error it met, or its clock (`clock`). */
 export interface Report {
-  event: 'result' | 'entered' | 'sent' | 'error' | 'handoff';
+  event: 'result' | 'entered' | 'sent' | 'error' | 'handoff' | 'clock';
+  /** Of a clock: how far the instance's clock was from Redis's at start. */
+  skewMs?: number;
+  /** The instance's name, where it has one. */
+  instance?: string;
   /** Of a handoff: what onHandoff heard, and the devices counted. */
   kind?: string;
   devices?: number;
@@ -174,9 +178,9 @@ export async function startCountedSandbox({ holdReadsMs = 0 } = {}) {
   };
 }
 
-/** Starts one instance process and resolves once it serves. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fleet/instance.ts'], {
+/** Starts one instance process (`script`, the fleet tests' instance by default) and resolves once it prints `listening <url>`. */
+export async function startInstance(env: Record<string, string>, script = 'test/fleet/instance.ts'): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -204,14 +208,24 @@ export interface FleetOptions {
   env?: (index: number) => InstanceEnv;
 }
 
-/** `count` instances on one Redis (a fresh key prefix), behind a round-robin balancer, reporting to the test. */
-export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: FleetOptions) {
+/** Where instances report (POST, one JSON `Report` each): `reports` in the order they came. */
+export async function collectReports() {
   const reports: Report[] = [];
   const collector = createServer(async (req, res) => {
     reports.push(JSON.parse((await readBody(req)).toString()) as Report);
     res.writeHead(204).end();
   });
-  const reportUrl = await listen(collector);
+  return {
+    url: await listen(collector),
+    reports,
+    close: () => new Promise<void>((resolve) => collector.close(() => resolve()).closeAllConnections()),
+  };
+}
+
+/** `count` instances on one Redis (a fresh key prefix), behind a round-robin balancer, reporting to the test. */
+export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: FleetOptions) {
+  const collector = await collectReports();
+  const { reports, url: reportUrl } = collector;
   const instances: Instance[] = [];
   let turn = 0;
   const balancer = await startProxy(() => {
@@ -264,7 +278,7 @@ export async function startFleet({ count, redisUrl, kycUrl, env = () => ({}) }: 
     close: async () => {
       await Promise.all(instances.map((instance) => stop(instance)));
       await balancer.close();
-      await new Promise<void>((resolve) => collector.close(() => resolve()).closeAllConnections());
+      await collector.close();
     },
   };
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { inspect } from 'node:util';
 import { Redis } from 'ioredis';
-import { MemoryStore, signWebhookBody, type Store } from '../../src/server/index.js';
+import { KycConfigurationError, MemoryStore, signWebhookBody, type Store } from '../../src/server/index.js';
 import { RedisStore } from '../../src/server/redis/index.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { countingFetch, ownerFromHeader, pendingPayload, postJson, sandboxClient, useHost } from './harness.js';
@@ -28,7 +28,10 @@ after(async () => {
 /** What onError received: each error with the context the kit gave it. */
 function errorLog() {
   const entries: { error: unknown; context: { handler?: string; uuid?: string } | undefined }[] = [];
-  const onError = (error: unknown, context?: { handler?: string; uuid?: string }) => void entries.push({ error, context });
+  // The kit's note on its setup (a loopback host: the handoff's short link off) is not a failure of the input.
+  const onError = (error: unknown, context?: { handler?: string; uuid?: string }) => {
+    if (!(error instanceof KycConfigurationError)) entries.push({ error, context });
+  };
   /** How many failures the entries stand for: one each, and a summary the count it gives. */
   const failures = () => entries.reduce((sum, { error }) => sum + ((error as { count?: number }).count ?? 1), 0);
   return { entries, onError, failures };

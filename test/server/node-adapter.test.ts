@@ -43,15 +43,22 @@ async function webhookBehindParser(keepRaw: boolean, options: Partial<KycKitOpti
 }
 
 const payload = JSON.stringify(pendingPayload(crypto.randomUUID()));
+/** The webhook's delivery of `payload`, signed with `signature`. */
+const deliver = async (url: string, signature: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-kyc-signature': signature }, body: payload });
 
 test('behind a body parser that kept the raw body, the HMAC of the original bytes still checks', async () => {
   const url = await webhookBehindParser(true, { secret: 's' });
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-kyc-signature': await signWebhookBody('s', payload) },
-    body: payload,
-  });
-  assert.equal(response.status, 204);
+  assert.equal((await deliver(url, await signWebhookBody('s', payload))).status, 204);
+});
+
+test('each answer has the reason phrase of its status on its status line (HTTP/1.1 204 No Content, not "204 ")', async () => {
+  const url = await webhookBehindParser(true, { secret: 's' });
+  const [signed, forged] = [await deliver(url, await signWebhookBody('s', payload)), await deliver(url, 'forged')];
+  assert.deepEqual(
+    [signed, forged].map(({ status, statusText }) => `${status} ${statusText}`),
+    ['204 No Content', '401 Unauthorized'],
+  );
 });
 
 test('behind a body parser without the raw body, the parsed body is re-serialized and read', async () => {

@@ -9,6 +9,8 @@ export async function openStream(url: string, headers: Record<string, string>) {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const events: StreamEvent[] = [];
+  /** Each `retry:` the stream sent, in ms. */
+  const retries: number[] = [];
   let read = 0;
   let waiting: (() => void) | null = null;
   const wake = () => waiting?.();
@@ -27,6 +29,7 @@ export async function openStream(url: string, headers: Record<string, string>) {
             block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
           );
           if (fields.data !== undefined) events.push({ event: fields.event ?? 'message', data: fields.data, id: fields.id });
+          if (fields.retry !== undefined) retries.push(Number(fields.retry));
           wake();
         }
       }
@@ -41,6 +44,7 @@ export async function openStream(url: string, headers: Record<string, string>) {
     response,
     /** Resolves when the server has closed the stream. */
     ended,
+    retries,
     /** Events named `name` received so far, unread ones included. */
     seen: (name: string) => events.filter((event) => event.event === name),
     /** The next event named `name` after those already read; fails if the stream ends or 5 s pass first. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -128,7 +128,8 @@ async function write(response: Response, req: ParsedIncoming, res: ServerRespons
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText, headers);
+  // A Response made with a status alone has no statusText: the status line then carries the standard phrase.
+  res.writeHead(response.status, response.statusText || STATUS_CODES[response.status], headers);
   if (!response.body || req.method === 'HEAD') return void res.end();
   // Each chunk is written as it comes: a status stream's events are not held back.
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: unknown) => {

@@ -10,6 +10,13 @@ export interface EventSink {
   close(): void;
 }
 
+/** An open stream as the heartbeat and the kit's close see it. */
+export interface KeptStream {
+  write(text: string): void;
+  /** Ends the stream with a hint to reconnect soon: this process stops, another serves it. */
+  reconnectElsewhere(): void;
+}
+
 const PING = 'event: ping\ndata: {}\n\n';
 
 /** The heartbeat's slices: each tick pings one, so no tick writes to more than a sixteenth of the streams. */
@@ -26,7 +33,8 @@ const SLICES = 16;
  */
 export class OpenStreams {
   readonly #counts = new Map<string, number>();
-  readonly #slices = Array.from({ length: SLICES }, () => new Set<EventSink>());
+  readonly #slices = Array.from({ length: SLICES }, () => new Set<KeptStream>());
+  #closing = false;
   /** The slice the next tick pings. */
   #nextSlice = 0;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -50,20 +58,31 @@ export class OpenStreams {
     }
   }
 
-  /** Pings `sink` each heartbeat interval, the first one interval from now, until `release`. */
-  keepAlive(sink: EventSink): void {
-    this.#slices[(this.#nextSlice + SLICES - 1) % SLICES]!.add(sink);
+  /** Pings `stream` each heartbeat interval, the first one interval from now, until `release`. */
+  keepAlive(stream: KeptStream): void {
+    this.#slices[(this.#nextSlice + SLICES - 1) % SLICES]!.add(stream);
     this.#heartbeat ??= setInterval(() => {
       for (const alive of this.#slices[this.#nextSlice]!) alive.write(PING);
       this.#nextSlice = (this.#nextSlice + 1) % SLICES;
     }, this.limits.streamHeartbeatMs / SLICES);
   }
 
-  release(sink: EventSink): void {
-    for (const slice of this.#slices) slice.delete(sink);
+  release(stream: KeptStream): void {
+    for (const slice of this.#slices) slice.delete(stream);
     if (this.#slices.some((slice) => slice.size)) return;
     clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
+  }
+
+  /** Whether the process stops: a stream opened from now on ends once it has sent what it has (status-stream.ts). */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /** The process stops: every open stream ends with a hint to reconnect soon, to another instance. */
+  closeAll(): void {
+    this.#closing = true;
+    for (const slice of this.#slices) for (const stream of [...slice]) stream.reconnectElsewhere();
   }
 
   #keys(uuid: string, caller: string, address: string | undefined): [string, number, 'too_many_streams' | BudgetName][] {

@@ -2,8 +2,8 @@ import { isTerminal, type TransactionStatus } from '../../shared/transaction-sta
 import { serviceTimeOf } from '../client/transaction-status.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
-import { STREAM_RETRY_MS } from '../state/timings.js';
-import type { EventSink } from './open-streams.js';
+import { STREAM_RECONNECT_ON_CLOSE_MS, STREAM_RETRY_MS } from '../state/timings.js';
+import type { EventSink, KeptStream } from './open-streams.js';
 import { errorAnswer, type PlainAnswer } from './responses.js';
 import type { StatusVersion } from './status-answers.js';
 import type { StatusCall } from './status.js';
@@ -51,7 +51,7 @@ export async function statusStream(
  * they came. An object with a few fields rather than a closure each: at 100,000 streams its size is
  * the kit's share of a stream's memory.
  */
-class OpenStream {
+class OpenStream implements KeptStream {
   #sentVersion: string | null;
   #finished = false;
   /** A new version is hashed asynchronously: one queue keeps the events in the order the statuses came (made when first needed). */
@@ -75,8 +75,23 @@ class OpenStream {
       kit.streams.close(uuid, caller, address);
       throw error;
     }
-    kit.streams.keepAlive(sink);
+    kit.streams.keepAlive(this);
     sink.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+  }
+
+  write(text: string): void {
+    this.sink.write(text);
+  }
+
+  /** Ends the stream, after what it is sending, with a hint to reconnect within a second (the browser sends Last-Event-ID: nothing is sent twice). */
+  reconnectElsewhere(): void {
+    const end = () => {
+      if (this.#finished) return;
+      this.sink.write(`retry: ${Math.ceil(Math.random() * STREAM_RECONNECT_ON_CLOSE_MS)}\n\n`);
+      this.finish();
+    };
+    if (this.#queue) this.#queue = this.#queue.then(end);
+    else end();
   }
 
   /** Sends `status` unless the client has it; a known version (a change fanned out to every stream of it) at once when none waits. */
@@ -103,7 +118,7 @@ class OpenStream {
   finish(): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.kit.streams.release(this.sink);
+    this.kit.streams.release(this);
     this.#unwatch();
     this.kit.streams.close(this.uuid, this.caller, this.address);
     this.sink.close();
@@ -126,8 +141,10 @@ function streamEvents(
     if (served.ended) await kit.results.enqueue(uuid, context);
   });
   // The feed's follower reads again within a second; the stream carries no failure, onError hears of it.
+  const settled = first.catch((error: unknown) => kit.report(error, uuid));
+  // Opened as the process stops: the status it has, then on to another instance.
   kit.background.track(
-    first.catch((error: unknown) => kit.report(error, uuid)),
+    settled.finally(() => kit.streams.closing && stream.reconnectElsewhere()),
     context,
   );
   return () => stream.finish();

@@ -12,6 +12,9 @@ export interface RequestContext {
 /** The kit's work after the answer: errors reported, never unhandled; each piece handed to the request's `waitUntil`. */
 export class BackgroundWork {
   readonly #running = new Set<Promise<unknown>>();
+  /** The waits of `later` under way, each ended at once by `stop`. */
+  readonly #waits = new Set<() => void>();
+  #stopped = false;
 
   constructor(private readonly report: (error: unknown) => void) {}
 
@@ -22,9 +25,35 @@ export class BackgroundWork {
     context?.waitUntil?.(tracked);
   }
 
-  /** Runs `task` in `ms`, as tracked work; the timer does not keep the process alive. */
+  /** Runs `task` in `ms`, as tracked work; the timer does not keep the process alive. Never once stopped. */
   later(ms: number, task: () => Promise<unknown>, context?: RequestContext): void {
-    this.track(new Promise((resolve) => setTimeout(resolve, ms).unref?.()).then(task), context);
+    if (this.#stopped) return;
+    const waited = new Promise<boolean>((resolve) => {
+      const end = (due: boolean) => {
+        clearTimeout(timer);
+        this.#waits.delete(cancel);
+        resolve(due);
+      };
+      const cancel = () => end(false);
+      const timer = setTimeout(() => end(true), ms);
+      timer.unref?.();
+      this.#waits.add(cancel);
+    });
+    this.track(
+      waited.then((due) => due && task()),
+      context,
+    );
+  }
+
+  /** Drops the waits of `later` (what they would run is in the store, for the fleet to take up) and schedules none from now on. */
+  stop(): void {
+    this.#stopped = true;
+    for (const cancel of [...this.#waits]) cancel();
+  }
+
+  /** Stops waiting for the work tracked so far (it runs on, its errors still reported): `idle` then waits only for work tracked later. */
+  forget(): void {
+    this.#running.clear();
   }
 
   /** Resolves when all work tracked so far, and the work it started, has settled. */

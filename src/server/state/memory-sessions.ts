@@ -15,12 +15,13 @@ export interface MemorySessionsOptions {
   /** Whether the stored status of `uuid` is an end. */
   hasEnded: (uuid: string) => boolean;
   /**
-   * The transaction records of the store: how many, how long until the first expires, and room
-   * made by forgetting the oldest one whose result was delivered (its owner and uuid; undefined when there is none).
+   * The transaction records of the store: how many, how long until one may make room (the first
+   * expires, or a live one is next checked: its end found and delivered, it can be forgotten), and
+   * room made by forgetting the oldest one whose result was delivered (its owner and uuid; undefined when there is none).
    */
   records: {
     readonly size: number;
-    soonestExpiryMs(): number;
+    soonestRoomMs(): number;
     forgetOldestDelivered(): { owner: string | null; uuid: string } | undefined;
   };
 }
@@ -38,7 +39,7 @@ export class MemorySessions {
 
   reserve(owner: string | null, id: string, maxPending: number, holdMs: number): SessionReservation {
     const now = this.options.now();
-    if (!this.#hasRoom()) return { reserved: false, reason: 'store_full', retryAfterMs: this.options.records.soonestExpiryMs() || holdMs };
+    if (!this.#hasRoom()) return { reserved: false, reason: 'store_full', retryAfterMs: this.#soonestRoomMs() || holdMs };
     if (owner === null) return (this.#reserved.set(id, true, holdMs), { reserved: true });
     const ledger = this.#ledger(owner, now);
     const pending = ledger.places.filter((place) => this.#isPending(place, now));
@@ -86,6 +87,12 @@ export class MemorySessions {
       if (forgotten.owner !== null) this.#forgetPlace(forgotten.owner, forgotten.uuid);
     }
     return true;
+  }
+
+  /** How long until room may come back: a creation's hold ends, or a record makes room; 0 when nothing is due. */
+  #soonestRoomMs(): number {
+    const due = [this.#reserved.soonestExpiryMs(), this.options.records.soonestRoomMs()].filter((ms) => ms > 0);
+    return due.length ? Math.min(...due) : 0;
   }
 
   /** Forgets the place of a transaction the store forgot, and the owner's ledger with its last place. */

@@ -84,7 +84,7 @@ export class MemoryStore implements Store {
         get size() {
           return created.size;
         },
-        soonestExpiryMs: () => created.soonestExpiryMs(),
+        soonestRoomMs: () => this.#soonestRecordRoomMs(),
         forgetOldestDelivered: () => this.#forgetOldestDelivered(),
       },
     });
@@ -225,6 +225,14 @@ export class MemoryStore implements Store {
       .map(([uuid]) => uuid);
     for (const uuid of due) this.#followed.set(uuid, now + periodMs, this.#followed.ttlOf(uuid));
     return due;
+  }
+
+  /** How long until a record may make room: the first expires, or a live one is next checked; 0 when there is none. */
+  #soonestRecordRoomMs(): number {
+    const now = this.#now();
+    let soonest = this.#created.soonestExpiryMs() || Infinity;
+    for (const [, dueAt] of this.#followed.entries()) soonest = Math.min(soonest, Math.max(1, dueAt - now));
+    return soonest === Infinity ? 0 : soonest;
   }
 
   unfollow(uuid: string): void {

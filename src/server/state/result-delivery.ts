@@ -38,6 +38,8 @@ export interface ResultDeliveryOptions {
  */
 export class ResultDelivery {
   readonly #running = new Map<string, Promise<void>>();
+  /** Closed (the process stops): jobs are still recorded, for the fleet's sweeps, but none is started here. */
+  #closed = false;
 
   constructor(private readonly options: ResultDeliveryOptions) {}
 
@@ -46,7 +48,21 @@ export class ResultDelivery {
     // This process is delivering it: a handler serving the end meanwhile must not start it twice.
     if (this.#running.has(uuid)) return;
     await this.options.store.enqueueJob(jobKey(uuid), this.options.retentionMs);
-    this.options.background.track(this.#run(uuid, context), context);
+    if (!this.#closed) this.options.background.track(this.#run(uuid, context), context);
+  }
+
+  /** Starts no delivery from now on: each job found is left due in the store, where another process's sweep takes it. */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /**
+   * Gives back the jobs whose delivery is still running here, due at once, so that another
+   * process's next sweep takes each (their `onResult` here is not stopped: it may then run twice).
+   */
+  async handOver(): Promise<void> {
+    const { store, holder } = this.options;
+    await Promise.all([...this.#running.keys()].map((uuid) => store.retryJob(jobKey(uuid), holder, 0)));
   }
 
   /** Takes up due jobs: retries whose time has come, and jobs whose holder died. */
@@ -56,6 +72,7 @@ export class ResultDelivery {
   }
 
   #run(uuid: string, context: RequestContext | undefined): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     return coalesce(this.#running, uuid, () => this.#attempt(uuid, context));
   }
 

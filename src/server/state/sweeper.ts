@@ -13,6 +13,7 @@ export class Sweeper {
   #last = -Infinity;
   /** Whether the last sweep failed: a store that is down is reported once, not every interval. */
   #failing = false;
+  #stopped = false;
   readonly #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -35,7 +36,7 @@ export class Sweeper {
 
   /** A request came: sweep if the last sweep is an interval old. */
   onRequest(context?: RequestContext): void {
-    if (this.intervalMs > 0 && this.now() - this.#last >= this.intervalMs) this.sweep(context);
+    if (!this.#stopped && this.intervalMs > 0 && this.now() - this.#last >= this.intervalMs) this.sweep(context);
   }
 
   sweep(context?: RequestContext): void {
@@ -50,7 +51,9 @@ export class Sweeper {
     this.background.track(swept, context);
   }
 
+  /** No more sweeps, on the timer or on requests. */
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#timer);
   }
 }

@@ -73,6 +73,20 @@ export const STREAM_HEARTBEAT_MS = 15_000;
 export const STREAM_RETRY_MS = 3000;
 
 /**
+ * A stream ended because its process stops (`kit.close()`) tells its browser to reconnect within
+ * this, each stream at a random point of it: soon, to another instance, and spread so that the
+ * instances that stay are not met by every stream of the one that stops at once.
+ */
+export const STREAM_RECONNECT_ON_CLOSE_MS = 1000;
+
+/**
+ * How long `kit.close()` waits for the results this process is delivering before it hands them to
+ * the fleet (`tuning.closeTimeoutMs`). Longer lets a slow `onResult` finish here; shorter bounds a
+ * deploy's wait for each instance (and an `onResult` still running then may run again elsewhere).
+ */
+export const CLOSE_TIMEOUT_MS = 5000;
+
+/**
  * Waits between attempts to deliver a result; the last repeats (`tuning.retryDelaysMs`). Shorter
  * delivers sooner after `onResult` recovers, at more calls while it fails.
  */
