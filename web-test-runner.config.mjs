@@ -5,6 +5,7 @@ import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { scriptedStatusMiddleware } from './test/element/scripted-server.mjs';
+import { touchPlugin } from './test/element/touch-plugin.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const commonjs = fromRollup(rollupCommonjs);
@@ -17,6 +18,7 @@ export default {
   middleware: [scriptedStatusMiddleware],
   plugins: [
     a11ySnapshotPlugin(),
+    touchPlugin,
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }),
     commonjs({ include: ['**/node_modules/qrcode/**', '**/node_modules/dijkstrajs/**', '**/node_modules/jsqr/**'] }),
   ],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- size element layout-shift first-link reaction steps status-proxy sandbox fleet stream sessions flood install shutdown]`: runs the benchmarks (all, or
+ * `npm run bench [-- size element layout-shift first-link reaction steps status-proxy sandbox fleet stream sessions flood handoff-guess install shutdown]`: runs the benchmarks (all, or
  * the ones named) and prints one markdown table. A full run is the record: bench/results.json, and
  * the same table written into bench/README.md; a partial run writes bench/out/results.json only.
  */
@@ -10,6 +10,7 @@ import { measureElement } from './element/element.js';
 import { measureFirstLink } from './first-link/first-link.js';
 import { measureFleet } from './fleet/fleet.js';
 import { measureFlood } from './flood/flood.js';
+import { measureHandoffGuess } from './handoff-guess/handoff-guess.js';
 import { measureInstall } from './install/install.js';
 import { measureLayoutShift } from './layout-shift/layout-shift.js';
 import type { Figure } from './lib/figure.js';
@@ -38,6 +39,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   stream: measureStreams,
   sessions: measureSessions,
   flood: measureFlood,
+  'handoff-guess': measureHandoffGuess,
   install: measureInstall,
   shutdown: measureShutdown,
 };

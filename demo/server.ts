@@ -41,7 +41,7 @@ const controls = `http://127.0.0.1:${new URL(demo.sandbox.url).port}/sandbox`;
 console.log(`sandbox (the KYC service): ${demo.sandbox.url}  (its controls, on this machine only: ${controls}; docs/sandbox.md)`);
 if (values.handoff) {
   const goUrl = `${values['public-url'] ?? demo.url.replace(/\/$/, '')}/kyc/go`;
-  console.log(`the handoff is on: the QR code carries ${goUrl}/<code>; open it in another tab, that tab is the phone (--no-handoff: off)`);
+  console.log(`the handoff is on: the QR code carries ${goUrl}/<token>; open it in another tab, that tab is the phone (--no-handoff: off)`);
 }
 if (!/^(127\.|localhost$|::1$)/.test(values.host)) {
   console.warn(`the sandbox listens on ${values.host}: anyone on that network can use it (docs/sandbox.md, "The demo from a phone")`);

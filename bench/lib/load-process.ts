@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
+import { newCode } from '../../src/server/handoff/codes.js';
 import type { LoadOptions, LoadResult } from './load.js';
 import { percentile } from './stats.js';
 
@@ -27,13 +28,13 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       timeout: TIMEOUT_SECONDS,
       method: options.method ?? 'GET',
       headers: options.headers,
-      // A fresh uuid for each [<id>] here: autocannon's own idReplacement sends nothing when combined with `requests`.
+      // A fresh uuid for each [<id>] here (autocannon's own idReplacement sends nothing when combined with `requests`), a fresh typed code for each [<code>].
       requests: [
         {
           setupRequest: (request) => ({
             ...request,
             path: options.paths[next++ % options.paths.length]!,
-            body: options.body?.replaceAll('[<id>]', randomUUID()),
+            body: options.body?.replaceAll('[<id>]', randomUUID()).replaceAll('[<code>]', newCode()),
           }),
         },
       ],

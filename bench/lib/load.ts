@@ -10,7 +10,7 @@ export interface LoadOptions {
   paths: string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** Request body; each `[<id>]` in it becomes a fresh uuid per request. */
+  /** Request body; each `[<id>]` in it becomes a fresh uuid per request, each `[<code>]` a fresh typed code (docs/handoff.md). */
   body?: string;
 }
 

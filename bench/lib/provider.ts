@@ -1,5 +1,17 @@
 import type { RequestListener } from 'node:http';
-import { createKycClient, type KycClient, type TokenStore } from '../../src/server/index.js';
+import { createKycClient, type KycClient, type KycClientOptions, type TokenStore } from '../../src/server/index.js';
+
+/** A client of the sandbox at `kycUrl` (every service URL its own), with its demo credentials. */
+export const sandboxClient = (kycUrl: string, options: Partial<KycClientOptions> = {}): KycClient =>
+  createKycClient({
+    authUrl: kycUrl,
+    baseUrl: kycUrl,
+    credentialUrl: kycUrl,
+    verificationUrl: kycUrl,
+    clientId: 'sandbox-client',
+    clientSecret: 'sandbox-secret',
+    ...options,
+  });
 
 export interface CountingClient {
   client: KycClient;
@@ -16,13 +28,7 @@ export function countingClient(kycUrl: string, tokenStore?: TokenStore): Countin
   let reads = 0;
   const times = new Map<string, number[]>();
   const created: string[] = [];
-  const client = createKycClient({
-    authUrl: kycUrl,
-    baseUrl: kycUrl,
-    credentialUrl: kycUrl,
-    verificationUrl: kycUrl,
-    clientId: 'sandbox-client',
-    clientSecret: 'sandbox-secret',
+  const client = sandboxClient(kycUrl, {
     tokenStore,
     fetch: (input, init) => {
       const uuid = (init.method ?? 'GET') === 'GET' ? /\/v1\/transactions\/([^/]+)$/.exec(new URL(input).pathname)?.[1] : undefined;

@@ -13,13 +13,17 @@ import type { Figure } from '../lib/figure.js';
 /** The parts of the bundle, each by the modules that make it (paths under the repository, or a package under node_modules). */
 export const BUNDLE_PARTS: { name: string; modules: RegExp }[] = [
   { name: 'Lit (rendering, reactive properties, styles)', modules: /node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\// },
-  { name: 'the state machine', modules: /src\/element\/machine\/(machine|setup-problem|handoff)\.ts$/ },
-  { name: 'the outcome: tone, problem, end reason, Try again', modules: /src\/element\/(machine\/outcome|view\/reasons)\.ts$/ },
-  { name: 'the view of the link: QR code, button, copy, timer', modules: /src\/element\/view\/(kyc-verify\.view|timer)\.ts$/ },
+  { name: 'the state machine', modules: /src\/element\/machine\/(machine|setup-problem|handoff|progress)\.ts$/ },
+  { name: 'the outcome: tone, problem, end reason, Try again', modules: /src\/(element\/machine\/outcome|shared\/story\/story)\.ts$/ },
+  {
+    name: 'the flow: what is under way, the QR code, button, copy, timer',
+    modules: /src\/element\/view\/(kyc-verify\.view|flow-view|timer|qr-code|media)\.ts$/,
+  },
   { name: "the phone's progress", modules: /src\/(element\/view\/progress-view|shared\/issue-codes)\.ts$/ },
-  { name: 'the status line and its actions', modules: /src\/element\/view\/outcome-view\.ts$/ },
-  { name: 'the styles (CSS, colours)', modules: /src\/element\/view\/kyc-verify\.styles\.ts$/ },
-  { name: 'the Spanish words', modules: /src\/element\/locales\/es\.ts$/ },
+  { name: 'the end screens and their actions', modules: /src\/element\/view\/outcome-view\.ts$/ },
+  { name: 'what a screen reader hears', modules: /src\/element\/(view\/speech|controllers\/announcer)\.ts$/ },
+  { name: 'the styles (CSS, colours)', modules: /src\/element\/view\/styles\/\w+\.ts$/ },
+  { name: 'the Spanish words', modules: /src\/(element\/locales|shared\/story)\/es\.ts$/ },
   { name: 'the languages and chunks loader', modules: /src\/element\/(locales\/localize|lazy-chunk)\.ts$/ },
   { name: 'the status reader', modules: /src\/shared\/(read-status|transaction-state|wire\/codes|wire\/links)\.ts$/ },
   { name: 'configuration and URLs', modules: /src\/element\/(configuration|urls)\.ts$/ },

@@ -7,10 +7,11 @@
  * (a poll over HTTP costs more, so the same cost is a smaller share of it).
  */
 import { PLAIN_ANSWER, type PlainAnswering } from '../../src/server/handlers/plain-answer.js';
-import { createKycClient, createKycKit, toNodeHandler } from '../../src/server/index.js';
+import { createKycKit, toNodeHandler } from '../../src/server/index.js';
 import type { Figure } from '../lib/figure.js';
 import { listen } from '../lib/http.js';
 import { createTransactions, LOAD_BUDGETS } from '../lib/kit-host.js';
+import { sandboxClient } from '../lib/provider.js';
 import { percentile } from '../lib/stats.js';
 import { startBenchTelemetry } from '../lib/telemetry.js';
 
@@ -26,16 +27,8 @@ let clock = Date.now();
 
 /** A kit's status handler with its own transactions, created through its session handler. */
 async function pollable(kycUrl: string) {
-  const client = createKycClient({
-    authUrl: kycUrl,
-    baseUrl: kycUrl,
-    credentialUrl: kycUrl,
-    clientId: 'sandbox-client',
-    clientSecret: 'sandbox-secret',
-    now: () => clock,
-  });
   const kit = createKycKit({
-    client,
+    client: sandboxClient(kycUrl, { now: () => clock }),
     buildRequest: () => ({
       company_id: 'sandbox-company',
       authorization_method: 'kyc_register',

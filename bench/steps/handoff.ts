@@ -1,7 +1,8 @@
 /**
  * The handoff: from the phone opening the kit's short link (the QR code's link) to the desktop
  * element saying so, through the real chain (the go handler writes and publishes the status → the
- * kit's status stream → the page); straight to the host and through Debian's nginx.
+ * kit's status stream → the page), the phone's first visit and its return with the device's cookie;
+ * straight to the host and through Debian's nginx.
  */
 import type { Figure } from '../lib/figure.js';
 import { openPage } from '../lib/browser.js';
@@ -10,6 +11,7 @@ import { kitRoutes } from '../lib/kit-host.js';
 import { startNginx } from '../lib/nginx.js';
 import { startPageServer } from '../lib/page-server.js';
 import { sampled } from '../lib/stats.js';
+import { browserFetch } from '../../test/support/browser-fetch.js';
 
 const BUDGET_MS = 250;
 const TRANSACTIONS = 40;
@@ -20,14 +22,14 @@ const PUBLIC_GO_URL = 'https://shop.example/kyc/go';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Creates `count` transactions through the session handler: each one's uuid and short link's code. */
-async function createHandoffs(frontUrl: string, count: number): Promise<{ uuid: string; code: string }[]> {
+/** Creates `count` transactions through the session handler: each one's uuid and short link. */
+async function createHandoffs(frontUrl: string, count: number): Promise<{ uuid: string; link: string }[]> {
   const created = [];
   for (let index = 0; index < count; index++) {
     const answer = await fetch(`${frontUrl}/kyc/session`, { method: 'POST', headers: { 'kyc-verify-session': 'new' } });
     if (answer.status !== 201) throw new Error(`session handler answered ${answer.status}: ${await answer.text()}`);
-    const { uuid, typed_code: typed } = (await answer.json()) as { uuid: string; typed_code: { code: string } };
-    created.push({ uuid, code: typed.code });
+    const { uuid, link } = (await answer.json()) as { uuid: string; link: string };
+    created.push({ uuid, link });
   }
   return created;
 }
@@ -48,12 +50,16 @@ export async function measureHandoff(sandboxUrl: string): Promise<Figure[]> {
           const batch = handoffs.slice(start, start + STREAMS_AT_ONCE);
           await page.evaluate(`benchProbes.watch(${JSON.stringify(batch.map(({ uuid }) => uuid))}, 1000, true)`);
           await Promise.all(
-            batch.map(async ({ uuid, code }) => {
+            batch.map(async ({ uuid, link }) => {
               // Past the stream's first read, at a random phase of its periodic reads.
               await sleep(1000 + Math.random() * 1000);
               openedAt.set(uuid, Date.now());
-              const opened = await fetch(`${frontUrl}/kyc/go/${code}`, { redirect: 'manual' });
-              if (opened.status !== 303) throw new Error(`the short link answered ${opened.status}`);
+              // A phone's first visit: the kit sets the device's cookie, the browser comes back with it and is counted.
+              const onFront = (url: string) => url.replace(new URL(PUBLIC_GO_URL).origin, frontUrl);
+              const first = await browserFetch(onFront(link));
+              const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? '';
+              const opened = await browserFetch(onFront(first.headers.get('location') ?? ''), { headers: { cookie } });
+              if (opened.status !== 303) throw new Error(`the short link answered ${first.status}, then ${opened.status}`);
             }),
           );
           const shown = `${JSON.stringify(batch.map(({ uuid }) => uuid))}.every((uuid) => benchProbes.handoffAt[uuid])`;

@@ -74,7 +74,7 @@ app.use(async (c, next) => {
 // (GET /kyc/go/{code}, GET and POST /kyc/go), and the service's webhooks.
 app.post('/kyc/session', (c) => kit.session(c.req.raw, { c }));
 app.get('/kyc/session/:uuid', (c) => kit.session(c.req.raw, { c }));
-app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:code'], (c) => kit.go(c.req.raw, { c }));
+app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:token'], (c) => kit.go(c.req.raw, { c }));
 app.post('/kyc/webhook', (c) => kit.webhook(c.req.raw, { c }));
 
 // The element's bundle and the files it loads from beside it, from the installed package.

@@ -135,37 +135,40 @@ export type CustomElements = {
    *  - **--kyc-verify-text** - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one. _(default: undefined)_
    * - **--kyc-verify-muted** - Colour of secondary text (timer, notes). _(default: undefined)_
    * - **--kyc-verify-border** - Colour of borders. _(default: undefined)_
-   * - **--kyc-verify-accent** - Background of the buttons and colour of links and focus rings. _(default: undefined)_
-   * - **--kyc-verify-accent-text** - Text colour on the accent. _(default: undefined)_
-   * - **--kyc-verify-success** - Colour of the success message. _(default: undefined)_
-   * - **--kyc-verify-danger** - Colour of failure, expiry and error messages. _(default: undefined)_
-   * - **--kyc-verify-radius** - Corner radius of buttons and the QR code. _(default: undefined)_
+   * - **--kyc-verify-accent** - Background of the buttons and colour of links, focus rings, the progress indicator and calm end screens' marks. _(default: undefined)_
+   * - **--kyc-verify-accent-text** - Text colour on the accent, and of the marks drawn on a colour. _(default: undefined)_
+   * - **--kyc-verify-success** - Colour of the success mark and of steps done. _(default: undefined)_
+   * - **--kyc-verify-danger** - Colour of problems' marks and edges, and of failure and expiry marks. _(default: undefined)_
+   * - **--kyc-verify-warning** - Colour of the mark and edge of the notice that the link was opened on another device. _(default: undefined)_
+   * - **--kyc-verify-radius** - Corner radius of buttons, alerts and the QR code. _(default: undefined)_
    * - **--kyc-verify-qr-size** - Width and height of the QR code. _(default: undefined)_
    * - **--kyc-verify-qr-color** - Colour of the QR code's dark modules (keep it dark). _(default: undefined)_
    * - **--kyc-verify-qr-background** - Colour of the QR code's light modules and quiet zone (keep it light). _(default: undefined)_
    *
    * ### **CSS Parts:**
    *  - **base** - The wrapper around everything.
-   * - **preparation** - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set.
+   * - **step-count** - Once the phone has started, over the heading: "Step 2 of 3 · Selfie", the same words the phone's verification page shows.
+   * - **title** - The heading: what to do now ("Scan the code with your phone", "Continue on your phone"), or an end screen's ("Your identity is verified.").
+   * - **status** - What is under way, under the heading (in an alert's look, with a mark, after a problem on the phone); at an end, the end screen: its mark, heading and reason. Not live itself: one polite live region says each change once.
+   * - **timer** - Under the status line: the time left before the verification ends, the link's expiry or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
+   * - **other-device** - Under the status line, in an alert's look, when the backend's short link was opened on another device too: "Not you?", with a button that starts again (with `session-url`).
+   * - **preparation** - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set; it steps aside once the phone has started.
    * - **qr** - The QR code (an SVG image).
+   * - **typed-code** - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …", the address and the code large.
    * - **link** - The small "open on this device" link under the QR code.
-   * - **progress** - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
+   * - **progress** - The phone's progress (the steps, and on a computer that the person comes back to this window), over the QR code once the phone has started.
    * - **step** - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
    * - **show-code** - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
    * - **button** - The big link styled as a button; a plain link under the progress once the flow has started.
-   * - **copy-button** - The button that copies the link.
-   * - **link-text** - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
-   * - **send-button** - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
+   * - **copy-button** - The button that copies the link; with the send buttons, it steps aside once the phone has started.
+   * - **link-text** - The link as text, under the notes, when the browser refused to copy it: selected whole by one click or tap.
+   * - **send-button** - "Send by e-mail" (or "by SMS"), beside Copy link, when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
    * - **send-note** - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
-   * - **send-wait** - The time left before the link can be sent again.
-   * - **timer** - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
-   * - **status** - The live status line, which also shows the result.
-   * - **reason** - Inside the status line after a failure or an expiry: why, and what to do next.
-   * - **other-device** - Inside the status line when the backend's short link was opened on another device too.
-   * - **typed-code** - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …".
-   * - **continue-button** - The Continue button shown after success.
-   * - **retry-button** - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
-   * - **login-link** - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.
+   * - **send-wait** - The time left before the link can be sent again, while there is one.
+   * - **reason** - In an end screen, under its heading: why it ended, or what the person can do.
+   * - **continue-button** - The Continue button of the success screen, disabled until the result is recorded (`continue-delay`).
+   * - **retry-button** - The main action of an end screen where asking again can help: Try again (after a failure, an expiry, a session that could not be created, a login that ended), Start again (a new verification, once the status was lost), Try now (busy: it also asks again by itself). Never after a configuration error.
+   * - **login-link** - After a 401 or 403, the link to log in again, to `login-url`, instead of Try again.
    */
   "kyc-verify": Partial<KycVerifyProps & BaseProps & BaseEvents>;
 };

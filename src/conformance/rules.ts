@@ -78,14 +78,24 @@ export const RULES = {
       'these checks send nothing to a host that refuses them',
   },
   handoffShortLink: {
-    name: 'handoff: a host that advertises a short link (typed_code) redirects it in one hop, and its status then says handoff',
+    name: 'handoff: a host that advertises a short link (typed_code) leads a phone from it to the service\u2019s page by its own redirects, its link carries 128 bits or more, its device cookie is HttpOnly with attributes of its own, and its status then says handoff',
     why:
-      'the desktop shows "phone connected" only from the status; a page in between or a chain of redirects delays the phone, ' +
-      'and an unknown code must answer 404, never another transaction',
+      'the desktop shows "phone connected" only from the status; a page in between delays the phone, a link under the wrong path (a mount that hides it) answers 404 on every phone, ' +
+      'a guessable link hands a person\u2019s verification to whoever finds it, and an unknown link must answer 404, never another transaction',
+  },
+  handoffScanners: {
+    name: 'handoff: a HEAD, a mail scanner\u2019s fetch and a link previewer of the short link are no device: the status says no handoff after them, and one device after the phone',
+    why: 'mail scanners and chat previews fetch every link sent: counted as the first device, the person\u2019s own phone is refused or warned about as a second one',
   },
   handoffTypedCode: {
-    name: 'handoff: its typed-code page is a labelled POST form (text/html, lang, CSP) that leads a right code to the short link and refuses a wrong one',
-    why: 'people who cannot scan type the code on their phone: the page must work without script, with a screen reader, in their language',
+    name: 'handoff: its typed-code page is a labelled POST form (text/html, lang, CSP) whose right code reaches the service\u2019s page under the page\u2019s own form-action, refuses a wrong code, and refuses a form posted from another site',
+    why:
+      'people who cannot scan type the code on their phone: a form-action that blocks the redirect leaves them on the form while the desktop says "phone connected"; ' +
+      'a form another site can post sends a visitor into someone else\u2019s verification',
+  },
+  handoffGuessing: {
+    name: 'handoff: typed codes that answer nothing are refused (429) after a bounded number, whoever sends them',
+    why: 'a short code is guessable: without a bound on misses for the whole site (not per address: a guesser rotates them), a script finds live codes within seconds',
   },
   webhooks: {
     name: 'webhooks: every delivery of the service is answered 2xx',

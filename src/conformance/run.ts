@@ -27,6 +27,7 @@ import {
   checkStrangers,
   checkStream,
   checkUnknown,
+  followTo,
   offersStream,
   type ExpectedStatus,
 } from './status-checks.js';
@@ -94,8 +95,23 @@ export async function runConformance(target: Target): Promise<Findings> {
   await checkUnknown(owner, verdicts);
   await checkGuard(owner, verdicts);
   await judged('sendGuarded', () => checkSendGuard(owner, first, stranger, verdicts));
-  // When advertised, on a transaction of its own: opening its link adds handoff to its status.
-  await judged('handoffShortLink', async () => checkHandoff(owner, first.body.typed_code === undefined ? first : await next(), verdicts));
+  // When advertised, on transactions of their own (opening a link adds handoff to its status), each
+  // ended, and seen ended by the host, before the next starts: a host bounds a visitor's pending transactions.
+  const handoffSessions: string[] = [];
+  const endHandoffSessions = async () => {
+    for (const uuid of handoffSessions.splice(0))
+      await move(uuid, '016')()
+        .then((ended) => followTo(owner, uuid, expectedStatus(ended)))
+        .catch(() => {});
+  };
+  const nextForHandoff = async () => {
+    await endHandoffSessions();
+    const session = await next();
+    handoffSessions.push(session.uuid);
+    return session;
+  };
+  await judged('handoffShortLink', () => checkHandoff(owner, first, nextForHandoff, verdicts, sandboxUrl));
+  await endHandoffSessions();
   await judged('statusSuccessful', () =>
     checkFollows('statusSuccessful', owner, first.uuid, [showing(move(first.uuid, '002')), showing(move(first.uuid, '012'))], verdicts),
   );

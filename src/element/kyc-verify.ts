@@ -1,4 +1,5 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
+import { Announcer } from './controllers/announcer.js';
 import { CopyNote } from './controllers/copy-note.js';
 import { Countdown } from './controllers/countdown.js';
 import { Delay } from './controllers/delay.js';
@@ -14,10 +15,11 @@ import { es } from './locales/es.js';
 import { languageOf, stringsFor, type KycVerifyStrings, type ShownStrings } from './locales/localize.js';
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
 import { outcomeOf } from './machine/outcome.js';
-import { styles } from './view/kyc-verify.styles.js';
-import { keepFocus, keepingLastQrCode, loadQrEncoder, renderView, type ViewActions } from './view/kyc-verify.view.js';
-import { buttonOnly } from './view/outcome-view.js';
-import type { PropertyValues } from 'lit';
+import { keepFocus, renderView, type ViewActions, type ViewState } from './view/kyc-verify.view.js';
+import { buttonOnly } from './view/media.js';
+import { keepingLastQrCode, loadQrEncoder } from './view/qr-code.js';
+import { speechOf } from './view/speech.js';
+import { styles } from './view/styles/styles.js';
 
 /** How the link is shown: see the `mode` attribute. */
 export type KycVerifyMode = 'auto' | 'qr' | 'button' | 'both';
@@ -57,35 +59,38 @@ const numberOr = (value: number, fallback: number) => (Number.isFinite(value) &&
  * @slot - Content shown above the link, such as the page's own instructions.
  *
  * @csspart base - The wrapper around everything.
- * @csspart preparation - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set.
+ * @csspart step-count - Once the phone has started, over the heading: "Step 2 of 3 · Selfie", the same words the phone's verification page shows.
+ * @csspart title - The heading: what to do now ("Scan the code with your phone", "Continue on your phone"), or an end screen's ("Your identity is verified.").
+ * @csspart status - What is under way, under the heading (in an alert's look, with a mark, after a problem on the phone); at an end, the end screen: its mark, heading and reason. Not live itself: one polite live region says each change once.
+ * @csspart timer - Under the status line: the time left before the verification ends, the link's expiry or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
+ * @csspart other-device - Under the status line, in an alert's look, when the backend's short link was opened on another device too: "Not you?", with a button that starts again (with `session-url`).
+ * @csspart preparation - What the end user will need (their cédula, good light, a few minutes), shown with the link unless `no-preparation` is set; it steps aside once the phone has started.
  * @csspart qr - The QR code (an SVG image).
+ * @csspart typed-code - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …", the address and the code large.
  * @csspart link - The small "open on this device" link under the QR code.
- * @csspart progress - The phone's progress ("continue on your phone" and the steps), over the QR code once the phone has started.
+ * @csspart progress - The phone's progress (the steps, and on a computer that the person comes back to this window), over the QR code once the phone has started.
  * @csspart step - One step of the progress; with it, its mark: `step-done`, `step-current`, `step-problem` or `step-todo`.
  * @csspart show-code - The toggle under the progress that shows the QR code again (for a second phone) and hides it; muted, and closed, once the phone is past the document step.
  * @csspart button - The big link styled as a button; a plain link under the progress once the flow has started.
- * @csspart copy-button - The button that copies the link.
- * @csspart link-text - The link as text, under the note, when the browser refused to copy it: selected whole by one click or tap.
- * @csspart send-button - "Send me the link by e-mail" (or "by SMS"), when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait; smaller and muted once the phone has started.
+ * @csspart copy-button - The button that copies the link; with the send buttons, it steps aside once the phone has started.
+ * @csspart link-text - The link as text, under the notes, when the browser refused to copy it: selected whole by one click or tap.
+ * @csspart send-button - "Send by e-mail" (or "by SMS"), beside Copy link, when the backend says it sends the link (`"send"` in its answers); `aria-disabled` while a resend must wait.
  * @csspart send-note - Where the link was sent ("Sent to m•••@gmail.com", the destination as the backend masked it), or why it was not.
- * @csspart send-wait - The time left before the link can be sent again.
- * @csspart timer - The time left before the verification ends: the link's expiry, or the capture step's timer when sooner, saying which; with the class `urgent` in the last 30 seconds. Not live itself: the time left is announced (politely) at 2 min, 1 min and 30 s, and when a step's new timer starts.
- * @csspart status - The live status line, which also shows the result.
- * @csspart reason - Inside the status line after a failure or an expiry: why, and what to do next.
- * @csspart other-device - Inside the status line when the backend's short link was opened on another device too.
- * @csspart typed-code - Under the QR code, with the backend's short link: "Can't scan? On your phone, open … and type …".
- * @csspart continue-button - The Continue button shown after success.
- * @csspart retry-button - The Try again button shown after failure or expiry (never after a 401, 403 or a configuration error: asking again cannot help).
- * @csspart login-link - After a 401 or 403, the link to log in again, to `login-url`; without `login-url`, no action is offered.
+ * @csspart send-wait - The time left before the link can be sent again, while there is one.
+ * @csspart reason - In an end screen, under its heading: why it ended, or what the person can do.
+ * @csspart continue-button - The Continue button of the success screen, disabled until the result is recorded (`continue-delay`).
+ * @csspart retry-button - The main action of an end screen where asking again can help: Try again (after a failure, an expiry, a session that could not be created, a login that ended), Start again (a new verification, once the status was lost), Try now (busy: it also asks again by itself). Never after a configuration error.
+ * @csspart login-link - After a 401 or 403, the link to log in again, to `login-url`, instead of Try again.
  *
  * @cssproperty --kyc-verify-text - Text colour. Every colour follows the page's `color-scheme` through `light-dark()`, and on a page that paints itself dark (or light) without declaring it, the background behind the element; `kyc-verify { color-scheme: dark }` (or `light`) forces one.
  * @cssproperty --kyc-verify-muted - Colour of secondary text (timer, notes).
  * @cssproperty --kyc-verify-border - Colour of borders.
- * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links and focus rings.
- * @cssproperty --kyc-verify-accent-text - Text colour on the accent.
- * @cssproperty --kyc-verify-success - Colour of the success message.
- * @cssproperty --kyc-verify-danger - Colour of failure, expiry and error messages.
- * @cssproperty --kyc-verify-radius - Corner radius of buttons and the QR code.
+ * @cssproperty --kyc-verify-accent - Background of the buttons and colour of links, focus rings, the progress indicator and calm end screens' marks.
+ * @cssproperty --kyc-verify-accent-text - Text colour on the accent, and of the marks drawn on a colour.
+ * @cssproperty --kyc-verify-success - Colour of the success mark and of steps done.
+ * @cssproperty --kyc-verify-danger - Colour of problems' marks and edges, and of failure and expiry marks.
+ * @cssproperty --kyc-verify-warning - Colour of the mark and edge of the notice that the link was opened on another device.
+ * @cssproperty --kyc-verify-radius - Corner radius of buttons, alerts and the QR code.
  * @cssproperty --kyc-verify-qr-size - Width and height of the QR code.
  * @cssproperty --kyc-verify-qr-color - Colour of the QR code's dark modules (keep it dark).
  * @cssproperty --kyc-verify-qr-background - Colour of the QR code's light modules and quiet zone (keep it light).
@@ -212,6 +217,7 @@ export class KycVerify extends LitElement {
     () => this.requestUpdate(),
     () => (this.#servedQr && this.#state.followed ? { link: this.#state.followed.link, path: this.#servedQr } : undefined),
   );
+  readonly #announcer = new Announcer(this);
 
   constructor() {
     super();
@@ -305,35 +311,41 @@ export class KycVerify extends LitElement {
     continue: () => this.#send({ type: 'continue' }),
     copy: () => this.#copyNote.copy(this.#state.followed!.link),
     startAgain: () => this.#send({ type: 'retry', setup: this.#setup() }),
+    startOver: () => this.start({ new: true }),
   };
 
-  /** The send buttons, when an answer offers sending and its chunk is here (asked for the first time it is offered). */
+  /**
+   * The send buttons and their notes, when an answer offers sending and its chunk is here (asked for
+   * the first time it is offered); `undefined` while it loads, `null` when there are none.
+   */
   #renderSend(language: string, strings: ShownStrings) {
     const { status, followed } = this.#state;
-    const chunk = status?.send?.length && followed && sendChunk(() => this.requestUpdate());
-    return chunk ? chunk.renderSendOf(this, () => this.#requestTimeout(), language, strings, status.send!, followed) : nothing;
+    if (!status?.send?.length || !followed) return null;
+    const chunk = sendChunk(() => this.requestUpdate());
+    return chunk && chunk.renderSendOf(this, () => this.#requestTimeout(), language, strings, status.send, followed);
   }
 
   protected override render() {
     const language = languageOf(this);
     const strings = stringsFor(language, this.strings, () => this.requestUpdate());
-    const view = renderView(
-      {
-        strings: strings ?? es,
-        mode: this.mode,
-        buttonOnly: buttonOnly(this.mode),
-        machine: this.#state,
-        outcome: outcomeOf(this.#state),
-        copyNote: this.#copyNote.note,
-        send: this.#renderSend(language, strings ?? es),
-        remaining: this.#countdown.remaining,
-        announced: this.#countdown.announced,
-        preparation: !this.noPreparation,
-        loginUrl: this.loginUrl,
-        qrCodeOf: this.#qrCodeOf,
-      },
-      this.#actions,
-    );
+    const state: ViewState = {
+      strings: strings ?? es,
+      mode: this.mode,
+      buttonOnly: buttonOnly(this.mode),
+      machine: this.#state,
+      outcome: outcomeOf(this.#state),
+      copyNote: this.#copyNote.note,
+      send: this.#renderSend(language, strings ?? es),
+      remaining: this.#countdown.remaining,
+      announced: this.#countdown.announced,
+      preparation: !this.noPreparation,
+      loginUrl: this.loginUrl,
+      qrCodeOf: this.#qrCodeOf,
+      spoken: this.#announcer.spoken,
+    };
+    // Not while another language loads: the Spanish laid out meanwhile is not heard either.
+    if (strings) this.#announcer.follow(speechOf(state));
+    const view = renderView(state, this.#actions);
     // While another language loads, the Spanish layout holds its place unseen: the height stays, no Spanish flashes.
     return strings ? view : html`<div class="loading">${view}</div>`;
   }

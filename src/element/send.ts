@@ -7,13 +7,13 @@ import { SendLink } from './controllers/send-link.js';
 import type { ShownStrings } from './locales/localize.js';
 import { SEND_STRINGS } from './locales/send-strings.js';
 import type { SendChannel } from '../shared/transaction-state.js';
-import { renderSend, sendStyles } from './view/send-view.js';
+import { renderSend } from './view/send-view.js';
 
 const sendLinks = new WeakMap<ReactiveElement, SendLink>();
 
 /**
- * `host`'s send buttons for `followed`, in `language` with the page's replacements (in `strings`)
- * over the chunk's words. The first time, makes `host`'s SendLink and adds the CSS to its shadow root.
+ * `host`'s send buttons for `followed` and their notes, in `language` with the page's replacements
+ * (in `strings`) over the chunk's words. The first time, makes `host`'s SendLink.
  */
 export function renderSendOf(
   host: ReactiveElement,
@@ -24,9 +24,6 @@ export function renderSendOf(
   followed: Followed,
 ) {
   let sendLink = sendLinks.get(host);
-  if (!sendLink) {
-    sendLinks.set(host, (sendLink = new SendLink(host, timeout)));
-    host.shadowRoot!.adoptedStyleSheets.push(sendStyles.styleSheet!);
-  }
+  if (!sendLink) sendLinks.set(host, (sendLink = new SendLink(host, timeout)));
   return renderSend(sendLink, { ...SEND_STRINGS[language]!, ...strings }, channels, followed);
 }

@@ -116,8 +116,8 @@ export interface KycKitOptions<Context extends RequestContext = RequestContext> 
   onError?: OnError;
   /**
    * The short link the QR code, the button and the sent links carry, the typed code, and what the
-   * desktop learns when the phone opens it (docs/handoff.md). On by default, with the `go` handler
-   * beside the session URL, wherever that URL is reachable from a phone (not a loopback host); `false` turns it off.
+   * desktop learns when the phone opens it (docs/handoff.md). On wherever the kit knows where phones
+   * reach it (`publicUrl`, or an absolute `handoff.url`), with the `go` handler beside the session URL; `false` turns it off.
    */
   handoff?: HandoffOptions | false;
   /** Told when a device opens a transaction's short link first, and when another device opens it too (docs/handoff.md). */
@@ -152,7 +152,7 @@ export interface KycKit<Context extends RequestContext = RequestContext> {
   /** `POST`: the service's webhooks. */
   webhook: KitHandler<Context>;
   /**
-   * Mounted at the handoff's go URL and below it (docs/handoff.md): `GET …/<code>` (the short link),
+   * Mounted at the handoff's go URL and below it (docs/handoff.md): `GET …/<token>` (the short link),
    * `GET` and `POST` on the go URL itself (the typed code's page). Answers 404 when the handoff is off.
    */
   go: KitHandler<Context>;

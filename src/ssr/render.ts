@@ -1,5 +1,4 @@
 import { ElementRenderer, render } from '@lit-labs/ssr';
-import { nothing } from 'lit';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { readSession } from '../element/controllers/read-session.js';
 import { deadlineOf, secondsOf } from '../element/controllers/countdown.js';
@@ -10,9 +9,9 @@ import { builtInLanguage, type KycVerifyStrings, type LocaleStrings } from '../e
 import { ptBR } from '../element/locales/pt-BR.js';
 import { initialState, reduce, type Setup } from '../element/machine/machine.js';
 import { outcomeOf } from '../element/machine/outcome.js';
-import { styles } from '../element/view/kyc-verify.styles.js';
 import { renderView } from '../element/view/kyc-verify.view.js';
 import { qrPath, type QrPath } from '../element/view/qr-path.js';
+import { styles } from '../element/view/styles/styles.js';
 import type { PreparedSession } from '../server/handlers/prepare.js';
 import { RELOAD_FOR_RESULT } from './no-script.js';
 
@@ -35,6 +34,9 @@ export interface RenderOptions {
   /** A nonce for the render's `<style>`, for a page whose Content-Security-Policy allows inline styles only by nonce. */
   nonce?: string;
 }
+
+/** The element's styles, by job (styles/styles.ts), as one stylesheet. */
+const STYLE_TEXT = styles.map((sheet) => sheet.cssText).join('');
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside `<script>`: no `</script>` or `<!--` can end or bend it. */
@@ -73,7 +75,7 @@ export function renderKycVerify(prepared: PreparedSession, options: RenderOption
   );
   const nonce = options.nonce ? ` nonce="${escapeText(options.nonce)}"` : '';
   return (
-    `${open}<template shadowrootmode="open"><style${nonce}>${styles.cssText}</style>` +
+    `${open}<template shadowrootmode="open"><style${nonce}>${STYLE_TEXT}</style>` +
     `<script type="application/json">${scriptJson(prepared.session)}</script>${shadow}` +
     `<noscript><p class="note">${escapeText(RELOAD_FOR_RESULT[language]!)}</p></noscript></template></kyc-verify>`
   );
@@ -112,14 +114,17 @@ function viewOf(prepared: PreparedSession, mode: KycVerifyMode, strings: LocaleS
       machine,
       outcome: outcomeOf(machine),
       copyNote: null,
-      send: nothing,
+      // As the element's first render: an offer to send holds its row's place, unseen, until the send buttons load.
+      send: machine.status?.send?.length ? undefined : null,
       remaining: secondsOf(deadlineOf(machine.status ?? { expires_at: answer.expiresAt }) - Date.now()),
       announced: null,
       preparation: !options.noPreparation,
       loginUrl: options.loginUrl ?? '',
       qrCodeOf,
+      // The live region starts empty: the element, once its script runs, says what there is to say.
+      spoken: '',
     },
-    { copy() {}, continue() {}, startAgain() {} },
+    { copy() {}, continue() {}, startAgain() {}, startOver() {} },
   );
 }
 

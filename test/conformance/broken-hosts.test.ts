@@ -17,6 +17,16 @@ const rewritingJson =
     return new Response(JSON.stringify(body), response);
   };
 
+/** A handler whose answers' headers are rewritten by `change` (which sees the request too). */
+const rewritingHeaders =
+  (handler: KitHandler, change: (headers: Headers, request: Request) => void): KitHandler =>
+  async (request, context) => {
+    const response = await handler(request, context);
+    const answer = new Response(response.body, response);
+    change(answer.headers, request);
+    return answer;
+  };
+
 const uuidIn = (request: Request) => new URL(request.url).pathname.split('/').at(-1)!;
 
 /** Answers every transaction's status to anyone, as if the caller were its creator. */
@@ -34,7 +44,8 @@ const answersStrangers: Breakage = (handlers) => {
   };
 };
 
-const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
+/** Each host: what is broken, the one rule it fails, how, its options, and the fix its failure must name. */
+const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?, RegExp?][] = [
   [
     'puts the nin in the status',
     'noPersonalData',
@@ -70,12 +81,7 @@ const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
     'privateCaching',
     (handlers) => ({
       ...handlers,
-      status: async (request, context) => {
-        const response = await handlers.status(request, context);
-        const answer = new Response(response.body, response);
-        answer.headers.set('cache-control', 'public, max-age=60');
-        return answer;
-      },
+      status: rewritingHeaders(handlers.status, (headers) => headers.set('cache-control', 'public, max-age=60')),
     }),
   ],
   [
@@ -177,15 +183,105 @@ const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
   [
     'serves the typed-code page without a Content-Security-Policy',
     'handoffTypedCode',
+    (handlers) => ({ ...handlers, go: rewritingHeaders(handlers.go, (headers) => headers.delete('content-security-policy')) }),
+  ],
+  [
+    'gives the typed code as the link (a guessable link)',
+    'handoffShortLink',
+    (handlers) => {
+      const tokens = new Map<string, string>();
+      return {
+        ...handlers,
+        session: rewritingJson(handlers.session, (body) => {
+          const typed = body.typed_code as { url: string; code: string } | undefined;
+          if (!typed) return;
+          tokens.set(typed.code, body.link as string);
+          body.link = `${typed.url}/${typed.code}`;
+        }),
+        go: (request, context) => {
+          const link = tokens.get(uuidIn(request));
+          return handlers.go(link ? new Request(link, { headers: request.headers }) : request, context);
+        },
+      };
+    },
+    undefined,
+    /a token of 128 random bits/,
+  ],
+  [
+    "builds the link under a path nothing serves (a mount that hides the browser's path)",
+    'handoffShortLink',
     (handlers) => ({
       ...handlers,
-      go: async (request, context) => {
-        const original = await handlers.go(request, context);
-        const response = new Response(original.body, original);
-        response.headers.delete('content-security-policy');
-        return response;
-      },
+      session: rewritingJson(handlers.session, (body) => (body.link = String(body.link).replace('/kyc/go/', '/go/'))),
     }),
+    undefined,
+    /give the kit publicUrl; toNodeHandler reads req\.originalUrl/,
+  ],
+  [
+    "writes the request's path into the device cookie's Path",
+    'handoffShortLink',
+    (handlers) => ({
+      ...handlers,
+      go: rewritingHeaders(handlers.go, (headers, request) => {
+        const cookie = headers.get('set-cookie');
+        if (cookie)
+          headers.set('set-cookie', cookie.replace(/Path=[^;]*/, `Path=${new URL(request.url).pathname.replace(/\/[^/]*$/, '')}`));
+      }),
+    }),
+    undefined,
+    /build its Path from the configured go URL, percent-encoded/,
+  ],
+  [
+    "counts a scanner's fetch as a device",
+    'handoffScanners',
+    (handlers) => ({
+      ...handlers,
+      go: (request, context) =>
+        handlers.go(
+          request.method === 'GET' && !request.headers.get('cookie')?.includes('kyc_device=')
+            ? withHeaders(request, {
+                cookie: `kyc_device=${crypto.randomUUID()}`,
+                'sec-fetch-mode': null,
+                'sec-fetch-dest': null,
+                'user-agent': null,
+              })
+            : request,
+          context,
+        ),
+    }),
+    undefined,
+    /count a device only when a browser navigates/,
+  ],
+  [
+    "lets the typed code's form lead only to itself (form-action 'self')",
+    'handoffTypedCode',
+    (handlers) => ({
+      ...handlers,
+      go: rewritingHeaders(handlers.go, (headers) => {
+        const policy = headers.get('content-security-policy');
+        if (policy) headers.set('content-security-policy', policy.replace(/form-action [^;]+/, "form-action 'self'"));
+      }),
+    }),
+    undefined,
+    /allow exactly the service.s verification origin/,
+  ],
+  [
+    'takes a typed code posted from another site',
+    'handoffTypedCode',
+    (handlers) => ({
+      ...handlers,
+      go: (request, context) =>
+        handlers.go(request.method === 'POST' ? withHeaders(request, { origin: null, 'sec-fetch-site': null }) : request, context),
+    }),
+    undefined,
+    /refuse a form POST whose Sec-Fetch-Site is not same-origin/,
+  ],
+  [
+    'bounds no typed-code misses',
+    'handoffGuessing',
+    (handlers) => handlers,
+    { kit: { budgets: { typedCodeMissesPerMinute: false } } },
+    /budgets\.typedCodeMissesPerMinute/,
   ],
   ['answers webhooks 500', 'webhooks', (handlers) => ({ ...handlers, webhook: async () => new Response(null, { status: 500 }) })],
 ];
@@ -193,7 +289,7 @@ const BROKEN_HOSTS: [string, RuleId, Breakage, KitHostOptions?][] = [
 describe('the conformance check against broken hosts', () => {
   const sandbox = useSandbox();
 
-  for (const [breakage, rule, broken, options] of BROKEN_HOSTS) {
+  for (const [breakage, rule, broken, options, fix] of BROKEN_HOSTS) {
     it(`fails only ${rule} for a host that ${breakage}`, async () => {
       const host = await startKitHost(sandbox.url, { ...options, breakage: broken });
       try {
@@ -203,6 +299,7 @@ describe('the conformance check against broken hosts', () => {
           [rule],
           failed.map((verdict) => `${verdict.rule}: ${verdict.detail}`).join('\n'),
         );
+        if (fix) assert.match(failed[0]!.detail!, fix);
       } finally {
         await host.close();
       }

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createKycKit, toNodeHandler, type KitHandler } from '../../src/server/index.js';
+import { createKycKit, toNodeHandler, type KitHandler, type KycKitOptions } from '../../src/server/index.js';
 import { createRequestWithoutId, sandboxClient } from '../server/harness.js';
 
 export type { KitHandler };
@@ -51,6 +51,8 @@ export interface KitHostOptions {
   sendsStatusUrl?: boolean;
   /** Whether transactions are created with a webhook (default true). */
   webhook?: boolean;
+  /** Options of the kit's own, over the host's. */
+  kit?: Partial<KycKitOptions>;
 }
 
 /** Gives a visitor without a cookie one (a new login session), before the session handler sees the request. */
@@ -66,7 +68,7 @@ function withVisitorCookie(session: KitHandler): KitHandler {
 }
 
 export async function startKitHost(sandboxUrl: string, options: KitHostOptions = {}) {
-  const { breakage = (handlers) => handlers, login = false, sendsStatusUrl = true, webhook = true } = options;
+  const { breakage = (handlers) => handlers, login = false, sendsStatusUrl = true, webhook = true, kit: overrides = {} } = options;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,6 +88,7 @@ export async function startKitHost(sandboxUrl: string, options: KitHostOptions =
       sent.push(owner);
       return { to: `${owner[0]}•••@mail.example` };
     },
+    ...overrides,
   });
   const handlers = breakage({ session: kit.session, status: kit.status, send: kit.send, webhook: kit.webhook, go: kit.go });
   const routes = [

@@ -216,7 +216,10 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
         await statusLine(desktop).getByText('Phone connected.', { exact: false }).waitFor();
         const other = await (await phone(browser)).newPage();
         await other.goto(link);
-        await statusLine(desktop).getByText('The link was opened on another device too.').waitFor();
+        await desktop
+          .locator('kyc-verify [part="other-device"]')
+          .getByText('The link was opened on another device too.', { exact: false })
+          .waitFor();
 
         const uuid = await walkToSuccess(mobile);
         await expectRecorded(desktop, uuid, app.stdout);
@@ -239,7 +242,7 @@ describe('the example apps, each installed from a fresh copy, deployed on a real
     try {
       const desktop = await desktopLoggedIn(browser, app.publicUrl, 'alice');
       const typed = (await desktop.locator('kyc-verify [part="typed-code"]').textContent())!.replace(/\s+/g, ' ');
-      const [, goUrl, code] = /open (\S+) and type (\w{6})/.exec(typed) ?? [];
+      const [, goUrl, code] = /open (\S+) and type (\w{8})/.exec(typed) ?? [];
       assert.equal(`https://${goUrl}`, `${app.publicUrl}/kyc/go`, typed);
       const mobile = await (await phone(browser)).newPage();
       await mobile.goto(`https://${goUrl}`);

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { test } from 'node:test';
 import { startDemo } from '../../demo/stack.js';
 import { listeningSockets } from './sockets.js';
+import { Phone } from '../server/handoff-host.js';
 
 const LOOPBACK = ['127.0.0.1', '::1'];
 
@@ -61,10 +62,10 @@ test("npm start prints the sandbox URL beside the demo URL, its controls' URL on
     assert.equal((await fetch(`${sandboxUrl}/sandbox/clock`)).status, 403, 'the network address serves the phone, not the controls');
 
     // The handoff is on, on 127.0.0.1: the link is the demo's own short link, which another tab opens as a phone would.
-    assert.match(output, new RegExp(`the handoff is on: the QR code carries ${demoUrl}kyc/go/<code>`));
+    assert.match(output, new RegExp(`the handoff is on: the QR code carries ${demoUrl}kyc/go/<token>`));
     const link = await sessionLink(demoUrl);
-    assert.match(link, new RegExp(`^${demoUrl}kyc/go/\\w+$`));
-    const opened = await fetch(link, { redirect: 'manual' });
+    assert.match(link, new RegExp(`^${demoUrl}kyc/go/[\\w-]{22}$`));
+    const opened = await new Phone(`${demoUrl}kyc/go`).open(link);
     assert.equal(opened.status, 303);
     assert.equal(new URL(opened.headers.get('location')!).origin, sandboxUrl);
   } finally {

@@ -1,24 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startDemo, type DemoStack } from '../../demo/stack.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import type { Page } from 'playwright-core';
+import type { DemoStack } from '../../demo/stack.js';
+import { demoInChromium, type DemoInChromium } from './harness.js';
 
 describe('the demo page on a 390 px phone', () => {
+  let opened: DemoInChromium | undefined;
   let demo: DemoStack;
-  let browser: Browser;
   let page: Page;
 
   before(async () => {
-    demo = await startDemo({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-    page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    opened = await demoInChromium({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    ({ demo, page } = opened);
     await page.goto(demo.url);
     await page.locator('#nin option').first().waitFor({ state: 'attached' });
   });
   after(async () => {
-    await browser.close();
-    await demo.close();
+    await opened?.close();
   });
 
   test('is no wider than the screen', async () => {

@@ -13,6 +13,7 @@ import {
   waitForLogged,
   walk,
   type World,
+  said,
 } from './harness.js';
 
 const TEST = { timeout: 90_000 };
@@ -57,7 +58,7 @@ describe('end to end: desktop page, phone, sandbox and host backend', () => {
     assert.equal(detail.state, 'failed');
     assert.equal(detail.code, '006');
     assert.equal(
-      await page.locator('kyc-verify [part="status"]').textContent(),
+      await said(page),
       'We could not verify your identity. We could not validate your ID card. Try again with the original card, in good light and fully in view.',
     );
     await screenshot(page, 'failed-desktop');

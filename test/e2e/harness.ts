@@ -12,6 +12,30 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const SCREENSHOTS = resolve('test-results/e2e');
 
+/** The demo of `npm start` and one Chromium page of the given shape, not yet on it. */
+export interface DemoInChromium {
+  demo: DemoStack;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function demoInChromium(pageOptions: Parameters<Browser['newPage']>[0]): Promise<DemoInChromium> {
+  const demo = await startDemo({ port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }).catch(async (error: unknown) => {
+    await demo.close();
+    throw error;
+  });
+  const page = await browser.newPage(pageOptions);
+  return {
+    demo,
+    page,
+    async close() {
+      await browser.close();
+      await demo.close();
+    },
+  };
+}
+
 export interface World {
   demo: DemoStack;
   browser: Browser;
@@ -141,6 +165,11 @@ export async function expectMarks(page: Page, expected: string[]): Promise<void>
     { timeout: 15_000 },
   );
   assert.deepEqual(await marks(page), expected);
+}
+
+/** What the element's status part says, as one line: the status line, or an end screen's heading and reason. */
+export async function said(page: Page): Promise<string> {
+  return (await page.locator('kyc-verify [part="status"]').innerText()).replace(/\s+/g, ' ').trim();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,7 +1,9 @@
 // The screens' matrix: every state of the widget, each met in every language, in each of the twelve
 // combinations of system colour scheme (light, dark) and page (no `color-scheme`, `light`, `dark`,
-// `light dark`, painted dark or painted light without declaring it), on a desktop and a phone, and
-// at 200 % zoom (a phone's 390 CSS px halved) and at 320 CSS px. A covering set, not the product:
+// `light dark`, painted dark or painted light without declaring it), on a desktop and a phone (a
+// finger's pointer, `(pointer: coarse)`, which auto mode follows: the phone's looks show the button),
+// on a phone at 200 % zoom (its 390 CSS px halved) and on a computer at 320 CSS px (1280 at 400 %,
+// the QR code kept). A covering set, not the product:
 // every state is audited on both undeclared painted pages (the darkest and the lightest), the other
 // combinations, viewports and languages rotate over the states so that each is met at least once,
 // and every state is laid out in every language at both narrow widths, and at 320 CSS px with
@@ -15,7 +17,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { sandboxControl, startWorld, type World } from './harness.js';
 
 const SHOTS = resolve('test-results/matrix');
@@ -43,9 +45,16 @@ type PageKind = keyof typeof PAGES;
 const darkPage = (system: System, page: PageKind) =>
   page === 'dark' || page === 'painted-dark' || (page === 'light-dark' && system === 'dark');
 
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-/** 200 % zoom on a phone (390 CSS px halved), and WCAG 1.4.10's reflow width. */
-const NARROW = { 'zoom-200': { width: 195, height: 422 }, '320px': { width: 320, height: 640 } } as const;
+interface Viewport {
+  width: number;
+  height: number;
+  /** A finger, not a mouse: `(pointer: coarse)`. */
+  touch: boolean;
+}
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800, touch: false }, phone: { width: 390, height: 844, touch: true } } as const;
+/** 200 % zoom on a phone (390 CSS px halved), and WCAG 1.4.10's reflow width on a computer (1280 CSS px at 400 %). */
+const NARROW = { 'zoom-200': { width: 195, height: 422, touch: true }, '320px': { width: 320, height: 640, touch: false } } as const;
 
 /** WCAG 1.4.12's spacing (line height 1.5, paragraphs 2 em apart, letters 0.12 em, words 0.16 em), added to the element's own styles. */
 const TEXT_SPACING = `(() => {
@@ -251,10 +260,11 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
       },
     },
     {
+      // A login that ended is no fault of the page's: said in the calm tone, with Try again.
       name: 'error-login',
       attributes: 'session-url="/kyc/session"',
       prepare: (page) => page.route('**/kyc/session**', (route) => route.fulfill({ status: 401, body: '401' })),
-      reach: (page) => shadow(page, '[part="status"].problem').waitFor(),
+      reach: (page) => shadow(page, '[part="status"].busy').waitFor(),
     },
     {
       name: 'error-session',
@@ -277,7 +287,7 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
 
   /** Opens an integrator's page on the demo's origin with the scene's `<kyc-verify>`, and brings it to the scene's state. */
   async function open(scene: Scene): Promise<Page> {
-    const context = await world.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await world.browser.newContext({ viewport: { width: VIEWPORTS.desktop.width, height: VIEWPORTS.desktop.height } });
     const page = await context.newPage();
     await scene.prepare?.(page);
     const url = new URL('/matrix.html', world.demo.url).href;
@@ -289,10 +299,21 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
     return page;
   }
 
+  /** Each page's DevTools session that gives it a finger or a mouse: kept open, as the emulation ends with it. */
+  const pointers = new Map<Page, { session: CDPSession; touch: boolean }>();
+  async function emulatePointer(page: Page, touch: boolean) {
+    const pointer = pointers.get(page) ?? { session: await page.context().newCDPSession(page), touch: false };
+    pointers.set(page, pointer);
+    if (pointer.touch === touch) return;
+    await pointer.session.send('Emulation.setTouchEmulationEnabled', { enabled: touch, maxTouchPoints: 5 });
+    pointer.touch = touch;
+  }
+
   /** The page in this combination, viewport and language, as the person would find it. */
-  async function look(page: Page, { system, page: kind }: Combination, viewport: { width: number; height: number }, lang: string) {
+  async function look(page: Page, { system, page: kind }: Combination, { touch, ...size }: Viewport, lang: string) {
     await page.emulateMedia({ colorScheme: system });
-    await page.setViewportSize(viewport);
+    await page.setViewportSize(size);
+    await emulatePointer(page, touch);
     const declaration = PAGES[kind];
     await page.evaluate(
       `(() => {
@@ -330,6 +351,21 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
       problems.push(`the text is ${audit.textColour}: the ${dark ? 'light' : 'dark'} palette, on a ${dark ? 'dark' : 'light'} page`);
     if (!audit.texts.length) problems.push('no text shown');
     return problems;
+  }
+
+  /** Auto mode follows the pointer: where the link shows, a finger gets the button and not the QR code, a mouse the QR code and not the button. */
+  async function layoutProblems(page: Page, { touch }: Viewport): Promise<string[]> {
+    const shown = (await page.evaluate(`(() => {
+      const element = document.querySelector('kyc-verify');
+      const seen = (selector) => Boolean(element.shadowRoot.querySelector(selector)?.checkVisibility({ visibilityProperty: true }));
+      return { auto: element.mode === 'auto', qr: seen('[part=qr]'), button: seen('[part=button]') };
+    })()`)) as { auto: boolean; qr: boolean; button: boolean };
+    if (!shown.auto || (!shown.qr && !shown.button)) return [];
+    return shown.button === touch && shown.qr !== touch
+      ? []
+      : [
+          `${touch ? 'a finger' : 'a mouse'} is shown ${[shown.qr && 'the QR code', shown.button && 'the button'].filter(Boolean).join(' and ')}`,
+        ];
   }
 
   /** Tabs through the element from the top of the page: each control it reaches shows a ring of at least 2 px and 3:1. */
@@ -378,7 +414,12 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
         await scene.hold?.(page);
         await look(page, combination, VIEWPORTS[viewport], lang);
         await page.locator('#widget').screenshot({ path: `${SHOTS}/${scene.name}-${where.replace(/[, ]+/g, '-')}.png` });
-        const found = [...(await problemsOf(page, combination)), ...(await axeViolations(page)), ...(await focusProblems(page))];
+        const found = [
+          ...(await problemsOf(page, combination)),
+          ...(await layoutProblems(page, VIEWPORTS[viewport])),
+          ...(await axeViolations(page)),
+          ...(await focusProblems(page)),
+        ];
         problems.push(...found.map((problem) => `${where}: ${problem}`));
         met.add(`${combination.system} ${combination.page}`).add(viewport).add(lang);
       }
@@ -387,7 +428,8 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
         for (const [width, viewport] of Object.entries(NARROW)) {
           await scene.hold?.(page);
           await look(page, combinations.at(-1)!, viewport, lang);
-          problems.push(...(await problemsOf(page, combinations.at(-1)!)).map((problem) => `${lang}, ${width}: ${problem}`));
+          const found = [...(await problemsOf(page, combinations.at(-1)!)), ...(await layoutProblems(page, viewport))];
+          problems.push(...found.map((problem) => `${lang}, ${width}: ${problem}`));
         }
       }
       // WCAG 1.4.12's text spacing, inside the element, at 320 CSS px: nothing clipped either.
@@ -396,6 +438,7 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
         await look(page, combinations.at(-1)!, NARROW['320px'], lang);
         problems.push(...(await problemsOf(page, combinations.at(-1)!)).map((problem) => `${lang}, 320px, text spacing: ${problem}`));
       }
+      pointers.delete(page);
       await page.context().close();
       assert.deepEqual(problems, [], `${scene.name}:\n${problems.join('\n')}`);
     });

@@ -1,4 +1,4 @@
-// "Send me the link by e-mail" with real parts: the desktop asks, the demo host sends with nodemailer
+// "Send by e-mail" with real parts: the desktop asks, the demo host sends with nodemailer
 // to the demo's SMTP server, the phone opens the link from the message and walks the sandbox's flow.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -58,7 +58,7 @@ describe('end to end: the link sent by e-mail', () => {
     async () => {
       const { page, email } = await verifying('es');
       const received = world.demo.mail.messages.length;
-      await page.getByRole('button', { name: 'Enviarme el enlace por correo' }).click();
+      await page.getByRole('button', { name: 'Enviar por correo' }).click();
       await sendNote(page).getByText(`Enviado a ${email[0]}•••@kyc-demo.example`).waitFor();
       assert.equal(world.demo.mail.messages.length, received + 1);
       const [message] = mailTo(email);

@@ -9,7 +9,8 @@ import { es } from '../../src/element/locales/es.js';
 import { ptBR } from '../../src/element/locales/pt-BR.js';
 import { initialState, reduce, type Io, type MachineEvent, type MachineState, type Setup } from '../../src/element/machine/machine.js';
 import { otherDeviceOf } from '../../src/element/machine/handoff.js';
-import { phoneProgress, progressText } from '../../src/element/view/progress-view.js';
+import { phoneProgress } from '../../src/element/machine/progress.js';
+import { progressText } from '../../src/element/view/progress-view.js';
 import type { TransactionStatus } from '../../src/shared/transaction-state.js';
 
 const UUID = '3f2c1e0a-8b7d-4c6e-9f10-2a3b4c5d6e7f';
@@ -72,9 +73,14 @@ describe('element machine: the handoff', () => {
       },
     ]);
     assert.deepEqual(phoneProgress(state.status!), { at: 0, problem: false }, 'the document step is current');
-    assert.equal(progressText(state.status!, es), 'Celular conectado. Continúa la verificación en tu celular.');
-    assert.equal(progressText(state.status!, en), 'Phone connected. Continue the verification on your phone.');
-    assert.equal(progressText(state.status!, ptBR), 'Celular conectado. Continue a verificação no seu celular.');
+    assert.equal(progressText(state.status!, es, false), 'Celular conectado.');
+    assert.equal(progressText(state.status!, en, false), 'Phone connected.');
+    assert.equal(progressText(state.status!, ptBR, false), 'Celular conectado.');
+    assert.equal(
+      progressText(state.status!, es, true),
+      'Sigue en la pestaña de la verificación y vuelve aquí al terminar.',
+      'on the phone itself, no word of a phone connected',
+    );
   });
 
   it('following → following (the same handoff again): fires nothing', () => {

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import type { SessionAnswer } from '../../src/element/controllers/read-session.js';
 import { RequestError } from '../../src/element/controllers/request.js';
 import {
+  BUSY_RETRY_S,
   initialState,
   RECONNECTING_AFTER_MS,
   reduce,
@@ -353,21 +354,39 @@ describe('element machine: session answers', () => {
     const failed = after(starting(), { type: 'session-failed', error: httpError(502) });
     assert.equal(failed.state.phase, 'broken');
     assert.deepEqual(dispatched(failed.calls), ['kyc-error']);
-    assert.deepEqual(failed.outcome, { ended: true, tone: 'problem', problem: 'errorStart', reason: null, canRetry: true });
+    assert.deepEqual(failed.outcome, { ended: true, tone: 'problem', problem: 'errorStart', reason: 'reasonStart', canRetry: true });
     assert.deepEqual(after(failed.state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'resume']);
   });
 
-  it('starting → broken (429 with Retry-After): calm, and Try again only once the wait has passed', () => {
-    const busy = after(starting(), { type: 'session-failed', error: httpError(429, 30) });
-    assert.deepEqual(busy.calls.at(-1), ['wait', 30_000]);
-    assert.deepEqual(busy.outcome, { ended: true, tone: 'busy', problem: 'busy', reason: null, canRetry: false });
-    assert.equal(after(busy.state, { type: 'waited' }).outcome.canRetry, true);
+  /** The seconds from now to the countdown's deadline in `calls`. */
+  const countdownIn = (calls: unknown[][]) => {
+    const [, deadlines] = calls.find(([name, deadlines]) => name === 'countdown' && deadlines) as [string, { expires_at: string }];
+    return Math.round((Date.parse(deadlines.expires_at) - Date.now()) / 1000);
+  };
+
+  it('starting → broken (429 with Retry-After): calm, counts down to when it asks again, and Try now at once', () => {
+    const busy = after(starting(), { type: 'session-failed', error: httpError(429, 20) });
+    assert.equal(countdownIn(busy.calls), 20);
+    assert.deepEqual(busy.outcome, { ended: true, tone: 'busy', problem: 'busy', reason: 'retryIn', canRetry: true });
+    assert.deepEqual(after(busy.state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'resume']);
   });
 
-  it('starting → broken (429 without Retry-After): calm, Try again at once', () => {
+  it('broken (busy) → starting once the wait has passed: it asks again by itself, to resume', () => {
+    const busy = after(starting(), { type: 'session-failed', error: httpError(429, 20) });
+    const { state, calls } = after(busy.state, { type: 'deadline' });
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.filter(([name]) => name === 'session').at(-1), ['session', 'resume']);
+  });
+
+  it(`starting → broken (429 without Retry-After): asks again by itself after ${BUSY_RETRY_S} s`, () => {
     const busy = after(starting(), { type: 'session-failed', error: httpError(429) });
-    assert.equal(names(busy.calls).includes('wait'), false);
+    assert.equal(countdownIn(busy.calls), BUSY_RETRY_S);
     assert.equal(busy.outcome.canRetry, true);
+  });
+
+  it('broken (any other final problem): the countdown reaching zero asks for nothing', () => {
+    const failed = after(starting(), { type: 'session-failed', error: httpError(502) });
+    assert.equal(after(failed.state, { type: 'deadline' }).state.phase, 'broken');
   });
 
   it('following → following (a late session answer): ignored', () => {
@@ -599,23 +618,40 @@ describe('element machine: words by cause', () => {
   });
 
   for (const status of [401, 403]) {
-    it(`starting → broken (the session URL answers ${status}): asks to log in again, no warning, no Try again (it would get ${status} again)`, () => {
+    it(`starting → broken (the session URL answers ${status}): asks to log in again, calmly, no warning, and Try again (once logged in, it works)`, () => {
       const { calls, outcome } = after(starting(), sessionFailed(httpError(status)));
-      assert.equal(outcome.problem, 'errorLogin');
+      assert.deepEqual(outcome, { ended: true, tone: 'busy', problem: 'errorLogin', reason: 'reasonLogin', canRetry: true });
       assert.deepEqual(warnings(calls), []);
-      assert.equal(outcome.canRetry, false);
     });
   }
 
-  it('following → broken (the status URL answers 401 once the phone started): finish on the phone, and no Try again that would get 401 again', () => {
+  it('following → broken (the status URL answers 401 or 410 once the phone started): finish on the phone, or start again', () => {
     const onThePhone = after(starting(), {
       type: 'session',
       answer: answer(statusOf('pending', { step: 'Capture_credential_Ok', code: '002' })),
     });
-    const { outcome } = after(onThePhone.state, statusFailed(401));
-    assert.deepEqual([outcome.problem, outcome.canRetry], ['errorLost', false]);
-    const gone = after(onThePhone.state, statusFailed(410));
-    assert.deepEqual([gone.outcome.problem, gone.outcome.canRetry], ['errorLost', true]);
+    for (const status of [401, 410]) {
+      const { outcome, state } = after(onThePhone.state, statusFailed(status));
+      assert.deepEqual([outcome.problem, outcome.reason, outcome.canRetry], ['errorLost', 'errorLost', true], String(status));
+      assert.deepEqual(after(state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'new'], 'a new verification');
+    }
+  });
+
+  it('following → broken (the status URL answers 404 after it answered: the backend lost the transaction): no setup words, start again with a new one', () => {
+    const read = after(
+      starting(),
+      { type: 'session', answer: answer(statusOf('pending')) },
+      { type: 'status', status: statusOf('pending') },
+    );
+    const { outcome, state } = after(read.state, statusFailed(404));
+    assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorStopped', reason: null, canRetry: true });
+    assert.deepEqual(after(state, { type: 'retry', setup: WITH_SESSIONS }).calls.at(-2), ['session', 'new']);
+  });
+
+  it("following → broken (the status URL answers 404 before it ever answered, though the session answered with a status): the page's set-up, no Try again", () => {
+    const answered = after(starting(), { type: 'session', answer: answer(statusOf('pending')) });
+    const { outcome } = after(answered.state, statusFailed(404));
+    assert.deepEqual(outcome, { ended: true, tone: 'problem', problem: 'errorSetup', reason: 'reasonSetup', canRetry: false });
   });
 
   it('starting → broken (a configuration error): no Try again, and the next step the page gives (reasonSetup)', () => {

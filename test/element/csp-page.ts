@@ -10,7 +10,7 @@ const element = document.createElement('kyc-verify');
 for (const [name, value] of params) element.setAttribute(name, value);
 element.addEventListener('kyc-successful', async () => {
   await element.updateComplete;
-  const rendered = element.shadowRoot!.querySelector('[part="status"]')!.textContent;
+  const rendered = element.shadowRoot!.querySelector('[part="title"]')!.textContent;
   parent.postMessage({ violations, rendered, sawQr: sawQr }, '*');
 });
 let sawQr = false;

@@ -50,7 +50,7 @@ describe('<kyc-verify> languages', () => {
       await next(element, 'kyc-successful');
       await element.updateComplete;
       expect(element.closest('[lang]')).to.equal(null);
-      expect(part(element, 'status')!.textContent).to.equal('Tu identidad está verificada.');
+      expect(part(element, 'title')!.textContent).to.equal('Tu identidad está verificada.');
       await until(() => part(element, 'continue-button')!.textContent!.trim() === 'Continuar');
     } finally {
       delete (navigator as unknown as Record<string, unknown>).languages;
@@ -67,7 +67,7 @@ describe('<kyc-verify> languages', () => {
         const { element } = await follow(await script({ status: [status('successful')] }), { lang: 'fr' });
         await next(element, 'kyc-successful');
         await element.updateComplete;
-        expect(part(element, 'status')!.textContent, `element ${attempt}`).to.equal('Your identity is verified.');
+        expect(part(element, 'title')!.textContent, `element ${attempt}`).to.equal('Your identity is verified.');
       }
     } finally {
       console.warn = warn;
@@ -82,7 +82,7 @@ describe('<kyc-verify> languages', () => {
       const { element } = await follow(await script({ status: [status('successful')] }));
       await next(element, 'kyc-successful');
       await element.updateComplete;
-      expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
+      expect(part(element, 'title')!.textContent).to.equal('Your identity is verified.');
     } finally {
       document.documentElement.removeAttribute('lang');
     }
@@ -114,6 +114,6 @@ describe('<kyc-verify> languages', () => {
     await next(element, 'kyc-successful');
     element.lang = 'en';
     await element.updateComplete;
-    expect(part(element, 'status')!.textContent).to.equal('Your identity is verified.');
+    expect(part(element, 'title')!.textContent).to.equal('Your identity is verified.');
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { KycVerify } from '../../src/index.js';
-import { follow, script, shadow, status, until, type Answer } from './scripted.js';
+import { follow, onAPhone, script, shadow, speaking, status, until, type Answer } from './scripted.js';
 
 // One main action at a time: once the flow runs elsewhere, what the element offered to start it steps back.
 const WAITING = status('pending', { step: 'Session_start', code: '001' });
@@ -16,7 +16,7 @@ async function following(mode: string, answers: Answer[]) {
   const scripted = await script({ status: answers });
   const mounted = await follow(scripted, { mode, lang: 'en' });
   await until(() => mounted.of('kyc-state-change').length > 0);
-  await mounted.element.updateComplete;
+  await speaking(mounted.element);
   /** The status answers from now on. */
   const answer = async (next: Answer[], ready: () => boolean) => {
     await fetch(scripted.statusUrl.replace('/status/{uuid}', '/script'), { method: 'PUT', body: JSON.stringify({ status: next }) });
@@ -67,18 +67,17 @@ describe('<kyc-verify> one main action: the button once the flow runs elsewhere'
     expect(await tabTo(element, 'button')).to.equal(true);
   });
 
-  it('does the same in auto mode on a phone-sized screen: the progress, the button a plain link, no QR code', async () => {
-    await setViewport({ width: 390, height: 844 });
-    try {
+  it('does the same in auto mode on a phone: the progress, the button a plain link, no QR code, and no word of another device', async () => {
+    await onAPhone(async () => {
       const { element } = await following('auto', [DOCUMENT_OK]);
       expect(visible(element, 'progress')).to.equal(true);
       expect(visible(element, 'button')).to.equal(true);
       expect(isFilled(part(element, 'button')!)).to.equal(false);
       expect(visible(element, 'qr')).to.equal(false);
       expect(visible(element, 'show-code')).to.equal(false);
-    } finally {
-      await setViewport({ width: 800, height: 600 });
-    }
+      expect(part(element, 'title')!.textContent).to.equal('Verify your identity');
+      expect(element.shadowRoot!.textContent).not.to.match(/your phone|this window/);
+    });
   });
 
   it('passes axe in button mode with the progress', async () => {

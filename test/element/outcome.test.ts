@@ -3,7 +3,8 @@ import type { KycVerify } from '../../src/index.js';
 import { follow, mount, next, script, shadow, speaking, status, until, UUID, VERIFICATION_URL, type Answer } from './scripted.js';
 
 const part = (element: KycVerify, name: string) => shadow(element, `[part~="${name}"]`);
-const text = (element: KycVerify, name: string) => part(element, name)?.textContent ?? null;
+/** A part's words, as one line. */
+const text = (element: KycVerify, name: string) => part(element, name)?.textContent!.replace(/\s+/g, ' ').trim() ?? null;
 
 /** The element in QR mode, in English, once it has shown `answers`' last status or problem. */
 async function ended(answers: Answer[], type = 'kyc-state-change', attributes: Record<string, string> = {}) {
@@ -18,7 +19,7 @@ const expiredAt = (updated: number, expires: number) =>
   status('expired', { updated_at: new Date(updated).toISOString(), expires_at: new Date(expires).toISOString() });
 
 /** A configuration error's words: neutral, with a next step the page can replace (`reasonSetup`), and no Try again. */
-const SETUP_WORDS = 'Verification is not available on this page for now. Let the site that asked you to verify your identity know.';
+const SETUP_WORDS = 'Verification is not available on this page for now. Try again later.';
 
 describe('<kyc-verify> end states', () => {
   const REASONS: [string, Answer, string][] = [
@@ -83,17 +84,17 @@ describe('<kyc-verify> end states', () => {
   it('confirms success, and says why Continue waits until it is ready', async () => {
     const element = await ended([status('successful')], 'kyc-successful');
     const button = part(element, 'continue-button') as HTMLButtonElement;
-    expect(text(element, 'status')).to.equal('Your identity is verified.');
+    expect(text(element, 'status')).to.equal('Your identity is verified. Recording the result…');
     expect(button.disabled).to.equal(true);
-    expect(button.textContent!.trim()).to.equal('Recording the result…');
-    await until(() => !button.disabled);
     expect(button.textContent!.trim()).to.equal('Continue');
+    await until(() => !button.disabled);
+    expect(text(element, 'status')).to.equal('Your identity is verified. You can continue now.');
   });
 
   it('keeps its height when the result replaces the QR code', async () => {
     const scripted = await script({ status: [status('pending')] });
     const { element } = await follow(scripted, { mode: 'qr', lang: 'en', 'poll-interval': '100' });
-    await until(() => text(element, 'timer') !== '');
+    await until(() => part(element, 'timer') !== null);
     const before = element.getBoundingClientRect().height;
     await fetch(scripted.statusUrl.replace('/status/{uuid}', '/script'), {
       method: 'PUT',
@@ -120,6 +121,7 @@ describe('<kyc-verify> errors', () => {
       'We can no longer follow the verification here. If you started it on your phone, finish it there.',
     );
     expect(part(element, 'status')!.classList.contains('problem')).to.equal(true);
+    expect(part(element, 'retry-button'), 'no session URL: the host decides what comes next').to.equal(null);
   });
 
   it('says a session that could not be created could not start', async () => {
@@ -189,9 +191,11 @@ describe('<kyc-verify> errors by cause', () => {
     it(`asks the person to log in again when the session URL answers ${refused}, without a warning`, async () => {
       let element: KycVerify | undefined;
       const warnings = await warned(async () => void ({ element } = await sessionRefused({ status: refused })));
-      expect(text(element!, 'status')).to.equal('Log in again to verify your identity.');
+      expect(text(element!, 'status')).to.equal(
+        'Log in again to verify your identity. Your session on this site ended. Log in (in another tab, if you like) and try again.',
+      );
       expect(warnings).to.deep.equal([]);
-      expect(part(element!, 'retry-button'), 'asking again would get the same answer').to.equal(null);
+      expect(text(element!, 'retry-button'), 'once logged in, asking again works').to.equal('Try again');
       expect(part(element!, 'login-link')).to.equal(null);
     });
 
@@ -209,6 +213,30 @@ describe('<kyc-verify> errors by cause', () => {
     element.strings = { reasonSetup: 'Write to ayuda@tienda.cl.' };
     await element.updateComplete;
     expect(text(element, 'status')).to.equal('Verification is not available on this page for now. Write to ayuda@tienda.cl.');
+  });
+
+  it('offers to start again, with a new verification, when the status answers 404 after it answered (the backend lost it): no setup words', async () => {
+    const scripted = await script({
+      session: [
+        { status: 201, body: { uuid: UUID } },
+        { status: 201, body: { uuid: UUID } },
+      ],
+      status: [status('pending'), { status: 404 }],
+    });
+    const { element, of } = await mount({
+      'session-url': scripted.sessionUrl,
+      'status-url': scripted.statusUrl,
+      'verification-url': VERIFICATION_URL,
+      'poll-interval': '100',
+      lang: 'en',
+    });
+    await until(() => of('kyc-error').length > 0);
+    await speaking(element);
+    expect(text(element, 'status')).to.equal('We can no longer follow the verification here.');
+    part(element, 'retry-button')!.click();
+    await until(async () => (await scripted.log()).filter((entry) => entry.route === 'session').length === 2);
+    const sessions = (await scripted.log()).filter((entry) => entry.route === 'session');
+    expect(sessions.map((entry) => entry.session)).to.deep.equal(['resume', 'new']);
   });
 
   it('gives no advice about a phone when the status is lost before the phone started', async () => {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { KycVerify } from '../../src/index.js';
-import { follow, script, shadow, speaking, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
+import { follow, script, shadow, sleep, speaking, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
 
 const pending = (step: string, code: string | null, fields: Record<string, unknown> = {}) => status('pending', { step, code, ...fields });
 const STARTED = pending('Session_start', '001');
@@ -40,7 +40,9 @@ describe('<kyc-verify> phone progress', () => {
     expect(part(element, 'qr')!.checkVisibility()).to.equal(true);
     await rescript(scripted, [DOCUMENT_OK]);
     await until(() => part(element, 'progress') !== null);
-    expect(part(element, 'progress')!.textContent).to.include('Continue on your phone');
+    expect(part(element, 'title')!.textContent).to.equal('Continue on your phone');
+    expect(part(element, 'step-count')!.textContent).to.equal('Step 2 of 3 · Selfie');
+    expect(part(element, 'progress')!.textContent).to.include('Keep this window open: when you finish on your phone, come back here.');
     expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
     expect(part(element, 'link')).to.equal(null);
   });
@@ -72,9 +74,10 @@ describe('<kyc-verify> phone progress', () => {
   it("spreads the steps over the QR code's height, leaving no more blank under the last than between two", async () => {
     const element = await showing(DOCUMENT_OK);
     const steps = [...element.shadowRoot!.querySelectorAll('[part~="step"]')].map((step) => step.getBoundingClientRect());
-    const cell = shadow(element, '.stage')!.getBoundingClientRect();
+    const under = shadow(element, '[part="progress"] .note')!.getBoundingClientRect();
     const between = steps[1]!.top - steps[0]!.bottom;
-    expect(cell.bottom - steps.at(-1)!.bottom).to.be.at.most(between + 1);
+    expect(between, 'spread').to.be.greaterThan(16);
+    expect(under.top - steps.at(-1)!.bottom).to.be.at.most(between + 1);
   });
 
   it('explains a document problem and what to do about it, with no number of tries it was not given', async () => {
@@ -133,20 +136,21 @@ describe('<kyc-verify> phone progress', () => {
     expect(part(element, 'qr')!.checkVisibility({ visibilityProperty: true })).to.equal(false);
   });
 
-  it('announces each step once in a polite live region, however many times the same step is read', async () => {
+  it('announces each step once in a polite live region, however many times the same step is read', async function () {
+    this.timeout(15_000);
     const scripted = await script({ status: [STARTED] });
-    const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
-    const line = part(element, 'status')!;
-    expect(line.getAttribute('aria-live')).to.equal('polite');
-    await until(() => line.textContent === 'Waiting for you to start on your phone…');
+    const { element } = await follow(scripted, { mode: 'qr', lang: 'en', 'poll-interval': '700' });
+    const live = shadow(element, '.sr[aria-live="polite"]')!;
+    await until(() => live.textContent === 'Waiting for you to start on your phone…');
     const announced: string[] = [];
-    const observer = new MutationObserver(() => announced.push(line.textContent!));
-    observer.observe(line, { characterData: true, childList: true, subtree: true });
+    const observer = new MutationObserver(() => live.textContent && announced.push(live.textContent));
+    observer.observe(live, { characterData: true, childList: true, subtree: true });
     const again = (answer: Answer) => ({ body: { ...(answer.body as object), updated_at: new Date().toISOString() } });
     await rescript(scripted, [DOCUMENT_OK, again(DOCUMENT_OK), again(DOCUMENT_OK), SCORED, again(SCORED)]);
     // Every answer read, the last one (it repeats) twice.
-    await until(async () => (await scripted.log()).length >= 6);
-    await element.updateComplete;
+    await until(async () => (await scripted.log()).length >= 6, 10_000);
+    await until(() => announced.length === 2);
+    await sleep(1000);
     observer.disconnect();
     expect(announced).to.deep.equal(['ID card captured. Now take your selfie…', 'Checking your selfie…']);
   });
@@ -164,7 +168,8 @@ describe('<kyc-verify> phone progress', () => {
 
   it('speaks Spanish from Chile', async () => {
     const element = await showing(pending('Capture_credential_fail', '004', { tries_left: 1 }), { lang: 'es' });
-    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continúa en tu celular');
+    expect(part(element, 'title')!.textContent).to.equal('Continúa en tu celular');
+    expect(part(element, 'step-count')!.textContent).to.equal('Paso 1 de 3 · Cédula de identidad');
     expect(marks(element)).to.deep.equal(['Cédula de identidad: Con problema', 'Selfie: Pendiente', 'Revisión: Pendiente']);
     expect(part(element, 'status')!.textContent).to.equal(
       'No pudimos validar tu cédula. Inténtalo de nuevo con la cédula original, con buena luz y completa a la vista. Intentos restantes: 1.',
@@ -174,7 +179,7 @@ describe('<kyc-verify> phone progress', () => {
 
   it('speaks English', async () => {
     const element = await showing(DOCUMENT_OK, { lang: 'en' });
-    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Continue on your phone');
+    expect(part(element, 'title')!.textContent).to.equal('Continue on your phone');
     expect(part(element, 'status')!.textContent).to.equal('ID card captured. Now take your selfie…');
   });
 
@@ -182,19 +187,20 @@ describe('<kyc-verify> phone progress', () => {
     const element = await showing(DOCUMENT_OK);
     element.strings = { continueOnPhone: 'Follow the steps on your mobile', stepSelfieOnly: 'Face check', markCurrent: 'Now' };
     await element.updateComplete;
-    expect(part(element, 'progress')!.querySelector('.title')!.textContent).to.equal('Follow the steps on your mobile');
+    expect(part(element, 'title')!.textContent).to.equal('Follow the steps on your mobile');
     expect(marks(element)[1]).to.equal('Face check: Now');
   });
 
-  it('shows advice after a failed try without a spinner beside it (act now), and the spinner again once the phone works on', async () => {
+  it('shows advice after a failed try in an alert, with a mark and without a spinner (act now), and the spinner again once the phone works on', async () => {
     const scripted = await script({ status: [DOCUMENT_PROBLEM] });
     const { element } = await follow(scripted, { mode: 'qr', lang: 'en' });
-    const spinner = () => getComputedStyle(part(element, 'status')!, '::before').content;
+    const before = () => getComputedStyle(part(element, 'status')!, '::before');
     await until(() => part(element, 'step-problem') !== null);
-    expect(spinner()).to.equal('none');
+    expect([before().animationName, getComputedStyle(part(element, 'status')!, '::after').content]).to.deep.equal(['none', '"!" / ""']);
+    expect(part(element, 'status')!.classList.contains('advice')).to.equal(true);
     await rescript(scripted, [DOCUMENT_OK]);
     await until(() => part(element, 'step-current') !== null);
-    expect(spinner()).to.not.equal('none');
+    expect(before().animationName).to.equal('spin');
   });
 
   it("clears a step's problem once the step succeeds: after a selfie mismatch (014), the selfie passes and no step is marked a problem", async () => {

@@ -1,6 +1,6 @@
 // Browser side of the scripted routes (see scripted-server.mjs): scripts, status bodies and event capture.
 import { fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { KycVerify } from '../../src/index.js';
 import type { TransactionState } from '../../src/shared/transaction-state.js';
@@ -235,3 +235,21 @@ export async function withReducedMotion(body: () => unknown): Promise<void> {
     await emulateMedia({ reducedMotion: 'no-preference' });
   }
 }
+
+/**
+ * Runs `body` on a phone: its screen (390 × 844 CSS px, or `width` wide: 195 at 200 % zoom) and its
+ * pointer, a finger; a computer's again after. (Setting the viewport turns the finger off: set it here.)
+ */
+export async function onAPhone(body: () => unknown, width = 390): Promise<void> {
+  await setViewport({ width, height: 844 });
+  await executeServerCommand('emulate-touch', { touch: true });
+  try {
+    await body();
+  } finally {
+    await executeServerCommand('emulate-touch', { touch: false });
+    await setViewport({ width: 800, height: 600 });
+  }
+}
+
+/** What the status part says, as one line: the flow's status line, or an end screen's heading and reason. */
+export const said = (element: KycVerify) => shadow(element, '[part="status"]')?.textContent!.replace(/\s+/g, ' ').trim() ?? null;

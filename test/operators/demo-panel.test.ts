@@ -4,24 +4,21 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startDemo, type DemoStack } from '../../demo/stack.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { pressStart, screenshot, waitForLogged } from '../e2e/harness.js';
+import type { Page } from 'playwright-core';
+import type { DemoStack } from '../../demo/stack.js';
+import { demoInChromium, pressStart, screenshot, waitForLogged, type DemoInChromium } from '../e2e/harness.js';
 
 describe('the demo’s operator panel', () => {
+  let opened: DemoInChromium | undefined;
   let demo: DemoStack;
-  let browser: Browser;
   let page: Page;
 
   before(async () => {
-    demo = await startDemo({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+    opened = await demoInChromium({ viewport: { width: 1280, height: 1400 } });
+    ({ demo, page } = opened);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
+    await opened?.close();
   });
 
   /** The bar of a row of the panel: its drawn width. */

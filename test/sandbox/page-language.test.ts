@@ -66,7 +66,7 @@ test('the Spanish page speaks to the person as tú, says "venció" for expiry, a
   await sandbox.advanceClock(121);
   await collect(idle.uuid);
   const page = texts.map(visibleText).join('\n');
-  assert.match(page, /Se acabó el tiempo de un paso/);
+  assert.match(page, /Un paso quedó mucho rato sin completar/);
   assert.match(page, /Intentos restantes: 2\./);
   for (const usted of [/\b(Elija|Muestre|Mire|Siga|Revise|Gire|Parpadee)\b/, /\busted\b/i, /\bsus?\b/, /expir/i, /campo mínimo/i]) {
     assert.doesNotMatch(page, usted);
@@ -86,7 +86,7 @@ test('?lang=pt-BR serves the Brazilian page, with links to the Spanish and Engli
   const { uuid } = await sandbox.created(token);
   const { body } = await sandbox.page(uuid, '?lang=pt-BR', { 'accept-language': 'es-CL' });
   assert.equal(langOfPage(body), 'pt-BR');
-  assert.match(body, /Documento de identidade/);
+  assert.match(body, /Cédula de identidade/);
   assert.match(body, new RegExp(`href="/transactions/${uuid}\\?lang=es" hreflang="es" lang="es">Español<`));
   assert.match(body, new RegExp(`href="/transactions/${uuid}\\?lang=en" hreflang="en" lang="en">English<`));
 });

@@ -15,7 +15,10 @@ test('a page after a document problem shows the problem in words and no code', a
   const { uuid } = await sandbox.created(token);
   await sandbox.outcomes(uuid, '004');
   const text = visibleText(await pageOf(uuid));
-  assert.match(text, /Intento fallido: No se pudo leer el número de documento\. Intentos restantes: 2\./);
+  assert.match(
+    text,
+    /No pudimos validar tu cédula\. Inténtalo de nuevo con la cédula original, con buena luz y completa a la vista\. Intentos restantes: 2\./,
+  );
   assert.doesNotMatch(text, ISSUE_CODE);
 });
 
@@ -38,35 +41,37 @@ test('a failed verification is headed as such and gives its reason in words, wit
   const { uuid } = await sandbox.created(token, { tries: 1 });
   await sandbox.outcomes(uuid, '004');
   const body = await pageOf(uuid);
-  assert.equal(headingOf(body), 'No pudimos verificar tu identidad');
+  assert.equal(headingOf(body), 'No pudimos verificar tu identidad.');
   const text = visibleText(body);
-  assert.match(text, /Motivo: No se pudo leer el número de documento\./);
+  assert.match(text, /No pudimos validar tu cédula\. Inténtalo de nuevo/);
   assert.doesNotMatch(text, ISSUE_CODE);
   assert.match(body, /<dt>code<\/dt>\s*<dd><code>004<\/code><\/dd>/);
 });
 
-test('a link that expired before the end is headed "El enlace venció"', async () => {
+test('a link that expired before the end is headed as the verification expired, and says the link ran out', async () => {
   const local = await sandboxForTests();
   const { uuid } = await local.created(await local.token(), { expiration: 600 });
   await local.advanceClock(600);
   const body = (await local.page(uuid, '?lang=es')).body as string;
-  assert.equal(headingOf(body), 'El enlace venció');
+  assert.equal(headingOf(body), 'La verificación venció.');
+  assert.match(visibleText(body), /El enlace venció antes de que terminaras\. Comienza de nuevo con un enlace nuevo\./);
   assert.doesNotMatch(visibleText(body), ISSUE_CODE);
 });
 
-test('a capture step left idle past its timer is headed as the step running out of time, not the link', async () => {
+test('a capture step left idle past its timer says so, not that the link ran out', async () => {
   const { uuid } = await sandbox.created(token, { metadata: { nin: '11.111.111-1', capture_document_expiration: 60 } });
   await sandbox.page(uuid);
   await sandbox.advanceClock(60);
   const body = await pageOf(uuid);
-  assert.equal(headingOf(body), 'Se acabó el tiempo de un paso');
+  assert.equal(headingOf(body), 'La verificación venció.');
+  assert.match(visibleText(body), /Un paso quedó mucho rato sin completar\./);
   assert.doesNotMatch(visibleText(body), /enlace venció|time_out/);
 });
 
 test('a successful verification is headed as such', async () => {
   const { uuid } = await sandbox.created(token);
   await sandbox.outcomes(uuid, '002', '013');
-  assert.equal(headingOf(await pageOf(uuid, 'pt-BR')), 'Verificação concluída');
+  assert.equal(headingOf(await pageOf(uuid, 'pt-BR')), 'Sua identidade foi verificada.');
 });
 
 test('results show no "step n of n"; capture steps do', async () => {
@@ -74,5 +79,5 @@ test('results show no "step n of n"; capture steps do', async () => {
   await sandbox.outcomes(ended.uuid, '007');
   const running = await sandbox.created(token);
   assert.doesNotMatch(visibleText(await pageOf(ended.uuid)), /Paso \d/);
-  assert.match(visibleText(await pageOf(running.uuid)), /Paso 1 de 2/);
+  assert.match(visibleText(await pageOf(running.uuid)), /Paso 1 de 3 Cédula de identidad/);
 });

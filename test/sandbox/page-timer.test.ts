@@ -60,7 +60,7 @@ test('opening the page starts the document capture timer', async () => {
   await local.page(created.uuid);
   await local.advanceClock(60);
   assert.equal((await local.get(await local.token(), created.uuid)).body.data.step, 'time_out');
-  assert.match((await local.page(created.uuid, '?lang=en')).body, /A step ran out of time/);
+  assert.match((await local.page(created.uuid, '?lang=en')).body, /A step was left unfinished for too long/);
 });
 
 test('a HEAD of the link (a previewer, a scanner) does not start the capture timer', async () => {
@@ -107,7 +107,7 @@ describe("in a phone's browser whose clock is decades off", () => {
     await sandbox.advanceClock(60);
     assert.equal((await sandbox.get(token, uuid)).body.data.step, 'time_out');
     await page.clock.runFor(60_000);
-    await page.getByRole('status').filter({ hasText: 'Se acabó el tiempo de un paso' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Un paso quedó mucho rato sin completar' }).waitFor();
   });
 
   test("the page's script and styles run under its Content-Security-Policy", async () => {

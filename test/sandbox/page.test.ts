@@ -73,7 +73,7 @@ test('choosing a document problem records its code and shows the tries left', as
   const { uuid } = await sandbox.created(token);
   await choose(uuid, '008');
   assert.equal((await read(uuid)).step, 'Capture_credential_fail');
-  assert.match((await open(uuid, '?lang=en')).body, /No face was found on the document\. Tries left: 2\./);
+  assert.match((await open(uuid, '?lang=en')).body, /We could not validate your ID card\. [^<]*Tries left: 2\./);
 });
 
 test('the selfie step offers 014 and 015, and 016 only with fraud_check', async () => {
@@ -122,7 +122,7 @@ test('the end shows the result and, with web_redirect, redirects to redirect_uri
   const { status, headers } = await choose(created.uuid, 'selfie_ok');
   assert.equal(status, 303);
   assert.equal(headers.get('location'), `https://shop.example.test/kyc/done?id=${created.transaction_id}`);
-  assert.match((await open(created.uuid, '?lang=en')).body, /Verification successful/);
+  assert.match((await open(created.uuid, '?lang=en')).body, /Your identity is verified\./);
 });
 
 test('redirect_uri keeps its own query when id is appended', async () => {
@@ -146,13 +146,13 @@ test('without web_redirect the end returns to the page, which shows the result',
   assert.doesNotMatch(body, /Continue/);
 });
 
-test('with a nin enrolled before, the page starts at the selfie, the only step', async () => {
+test('with a nin enrolled before, the page starts at the selfie, the second step (the card is on file)', async () => {
   const metadata = { nin: '22.333.444-K', enrolment: true };
   const first = await sandbox.created(token, { metadata });
   await sandbox.outcomes(first.uuid, '002', '013');
   const second = await sandbox.created(token, { metadata });
   const { body } = await open(second.uuid, '?lang=en');
-  assert.doesNotMatch(body, /Step \d/);
+  assert.match(body, /Step 2 of 3/);
   assert.ok(buttons(body).includes('selfie_ok=Selfie OK'));
 });
 
@@ -186,7 +186,10 @@ test('the page refuses the blacklist failure (016) when fraud_check is off', asy
 
 test('the result page tells the person to go back to their computer, worded to be right wherever the flow began', async () => {
   const uuid = await pastSelfie();
-  assert.match((await open(uuid)).body, /Verificación exitosa<\/h2>[\s\S]*Si empezaste en tu computador, vuelve a él para continuar\./);
+  assert.match(
+    (await open(uuid)).body,
+    /Tu identidad está verificada\.<\/h2>[\s\S]*Si empezaste en tu computador, vuelve a él para continuar\./,
+  );
   assert.match((await open(uuid, '?lang=en')).body, /If you started on your computer, go back to it to continue\./);
 });
 

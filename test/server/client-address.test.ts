@@ -126,7 +126,7 @@ test('without clientAddress, the first session request for a public host says on
   assert.equal(await postSession(url, 'shop.example'), 200);
   assert.deepEqual(notes(), [
     "no clientAddress while serving shop.example: the per-address budgets are off, so one client can spend the whole kit's alone " +
-      '(60 transactions created a minute, 20 links sent a minute, 20 provider reads a second, 1000 streams a process) and the next visitors wait. ' +
+      '(60 transactions created a minute, 20 links sent a minute, 20 provider reads a second, 1000 streams a process, 10 typed-code misses a minute) and the next visitors wait. ' +
       'Give createKycKit clientAddress: clientAddressFrom.forwardedFor(<the number of your proxies>) (this request carries x-forwarded-for) (docs/budgets.md#client-addresses)',
   ]);
 });

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { Phone } from './handoff-host.js';
 import { ownerFromHeader, pastReadBudget, useHost } from './harness.js';
 import { openStream } from './sse-client.js';
 
@@ -133,7 +134,8 @@ test("with the short link, the session answer's typed_code and the status's hand
   await matches('sessionAnswer', body);
   const events = closeAfterTest(await openStream(`${host.url}/kyc/status/${body.uuid}`, { 'x-user': 'alice' }));
   await events.next('status');
-  assert.equal((await fetch(body.link, { redirect: 'manual' })).status, 303);
+  const typed = body.typed_code as { url: string };
+  assert.equal((await new Phone(typed.url).open(body.link)).status, 303);
   const streamed = JSON.parse((await events.next('status')).data) as { handoff?: unknown };
   assert.ok(streamed.handoff);
   await matches('status', streamed);

@@ -40,6 +40,30 @@ test('a full kind refuses a new key rather than forget a live entry, and still u
   assert.equal(store.getStatus('b')?.status.state, 'pending');
 });
 
+test('each kind of lease, limiter key and shared value has a room of its own: a flood that fills one leaves the others theirs', () => {
+  const store = new MemoryStore({ maxEntries: 1 });
+  const fill = (write: (index: number) => unknown) => {
+    for (let index = 0; ; index++) {
+      try {
+        write(index);
+      } catch (error) {
+        return assert.equal((error as Error).name, 'KycStoreFullError');
+      }
+      assert.ok(index < 1_000, 'a room is bounded');
+    }
+  };
+  fill((index) => store.acquire(`handoff:device:u:${index}`, 'd', 60_000));
+  fill((index) => store.hit(`budget:typedCodeMissesPerAddressPerMinute:${index}`, 3, 60_000));
+  fill((index) => store.setShared(`handoff:link:${index}`, '{}', 60_000));
+  // Polls (the read lease), budgets of other names, sends, webhooks, the access token: room as ever.
+  assert.equal(store.acquire('read:u', 'p', 1_000), true);
+  assert.equal(store.hit('budget:createdPerMinute:*', 60, 60_000).allowed, true);
+  assert.equal(store.hit('sends:u', 3, 60_000).allowed, true);
+  assert.equal(store.hit('webhook:digest', 1, 60_000).allowed, true);
+  store.setShared('access-token', 'abc', 60_000);
+  assert.equal(store.getShared('access-token'), 'abc');
+});
+
 test('at its bound, a kind drops expired entries to make room', () => {
   let now = 0;
   const store = new MemoryStore({ maxEntries: 2, now: () => now });

@@ -150,10 +150,7 @@ for (const [mount, serve] of MOUNTS) {
       assert.equal((await desktop.request(body.status_url)).status, 200);
       const serviceLink = `${sandbox.url}/transactions/${body.uuid}`;
 
-      const phone = new NamedHostBrowser(ORIGIN, served.port);
-      assert.equal((await phone.follow(body.link)).left, serviceLink);
-      assert.equal(phone.cookies.get('kyc_device')?.path, '/kyc/go');
-
+      // The code first: it stops answering once a device opened the link.
       const typing = new NamedHostBrowser(ORIGIN, served.port);
       const form = await typing.request(body.typed_code.url);
       assert.equal(form.status, 200);
@@ -163,6 +160,10 @@ for (const [mount, serve] of MOUNTS) {
         body: new URLSearchParams({ code: body.typed_code.code }).toString(),
       });
       assert.equal(typed.left, serviceLink);
+
+      const phone = new NamedHostBrowser(ORIGIN, served.port);
+      assert.equal((await phone.follow(body.link)).left, serviceLink);
+      assert.equal(phone.cookies.get('kyc_device')?.path, '/kyc/go');
     } finally {
       kit.close();
       await served.close();

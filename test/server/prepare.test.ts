@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { Phone } from './handoff-host.js';
 import { pastReadBudget } from './harness.js';
 import { FROM_OWN_PAGE, TYPED, usePageHost } from './page-host.js';
 
@@ -98,7 +99,11 @@ test('behind a proxy, the prepared session is built on publicUrl: the element’
   // The element's POST resumes it, with the same links; and the short link leads to the service's page.
   const posted = await startSession('alice');
   assert.deepEqual([posted.body.uuid, posted.body.link, posted.body.status_url], [session.uuid, session.link, session.status_url]);
-  const opened = await fetch(`${url}/kyc/go/${token}`, { redirect: 'manual' });
+  // A phone's first visit is sent back to the public link with its device's cookie, then on to the service.
+  const phone = new Phone(`${url}/kyc/go`);
+  const first = await phone.open(`${url}/kyc/go/${token}`);
+  assert.deepEqual([first.status, first.headers.get('location')], [303, `${session.link}?cookie=1`]);
+  const opened = await phone.open(`${url}/kyc/go/${token}?cookie=1`);
   assert.equal(opened.status, 303);
   assert.match(opened.headers.get('location')!, /\/transactions\//);
 });

@@ -8,7 +8,14 @@ import { context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+  type ReadableSpan,
+  type Sampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 
 export interface Telemetry {
   /** Answers a scrape: the metrics in Prometheus's text format. */
@@ -18,14 +25,14 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-/** Registers the SDK globally: metrics always, spans through `spanProcessor` (default: kept in memory, each as it ends). */
-export function startTelemetry({ spanProcessor }: { spanProcessor?: SpanProcessor } = {}): Telemetry {
+/** Registers the SDK globally: metrics always, spans through `spanProcessor` (default: kept in memory, each as it ends), those `sampler` keeps (default: every one). */
+export function startTelemetry({ spanProcessor, sampler }: { spanProcessor?: SpanProcessor; sampler?: Sampler } = {}): Telemetry {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const exporter = new PrometheusExporter({ preventServerStart: true });
   const meterProvider = new MeterProvider({ readers: [exporter] });
   metrics.setGlobalMeterProvider(meterProvider);
   const memory = new InMemorySpanExporter();
-  const tracerProvider = new TracerProvider({ spanProcessors: [spanProcessor ?? new SimpleSpanProcessor({ exporter: memory })] });
+  const tracerProvider = new TracerProvider({ sampler, spanProcessors: [spanProcessor ?? new SimpleSpanProcessor({ exporter: memory })] });
   trace.setGlobalTracerProvider(tracerProvider);
   return {
     serveMetrics: (req, res) => exporter.getMetricsRequestHandler(req, res),

@@ -1,11 +1,16 @@
+import type { StoryWords } from '../../shared/story/story.js';
 import { lazyChunk } from '../lazy-chunk.js';
 import { es } from './es.js';
 
 /**
- * Every string the element shows. `{time}` in `timeLeft`, `timeDocument` and `timeSelfie` is
- * replaced by the time left, `{tries}` in `triesLeft` by the tries left.
+ * Every string the element shows: the words it shares with the service's verification page
+ * (`StoryWords`: the steps, the timers of the capture steps, the tries left, why a try failed and
+ * how the verification ended, the same on both screens), and its own. `{time}` is replaced by a
+ * time left, `{tries}` by the tries left, `{n}` and `{total}` by the step and the number of steps.
  */
-export interface KycVerifyStrings {
+export interface KycVerifyStrings extends StoryWords {
+  /** The heading while nothing is shown yet, beside the button alone, and on the phone itself once it has started. */
+  title: string;
   /** The heading over the QR code. */
   scanTitle: string;
   qrLabel: string;
@@ -30,14 +35,9 @@ export interface KycVerifyStrings {
    * the phone has already taken.
    */
   documentCapturedLiveness: string;
-  triesLeft: string;
   checking: string;
-  /** The title of the phone's progress, which replaces the QR code once the phone has started. */
+  /** The heading once the phone has started, on a computer (the QR code shown): the person continues on the phone. */
   continueOnPhone: string;
-  stepDocument: string;
-  /** The selfie step when the transaction asks for liveness challenges (`stepSelfieOnly` otherwise). */
-  stepSelfie: string;
-  stepChecking: string;
   /** What each step's mark means, for assistive technology. */
   markDone: string;
   markCurrent: string;
@@ -45,59 +45,48 @@ export interface KycVerifyStrings {
   markTodo: string;
   /** The toggle that shows the QR code again, for another phone, and hides it. */
   showCode: string;
-  successful: string;
-  /** Continue's label while it waits after success (`continue-delay`). */
+  /** After success, while Continue waits (`continue-delay`); then `readyToContinue`. */
   saving: string;
+  readyToContinue: string;
   continue: string;
-  failed: string;
-  expired: string;
-  /**
-   * Why a try failed, and what to do next: under a failed result, and after a problem on the
-   * phone. Document problems (codes 004, 006 to 011), the RUT on the card not the one verified
-   * (005), the RUT on the card's front not the one on its back (003), the selfie not matching the
-   * card (014), the selfie's score too low (015), and any other failure.
-   */
-  reasonDocument: string;
-  reasonRut: string;
-  reasonRutSides: string;
-  reasonFace: string;
-  reasonScore: string;
-  reasonOther: string;
-  /** Why the verification expired: a capture step left idle past its timer, or the link's expiry. */
-  reasonIdle: string;
-  reasonLink: string;
   /** Status answers fail for now: the element retries, and the verification goes on. */
   reconnecting: string;
   /**
-   * Final errors: the session could not be created; the status can no longer be read once the
-   * phone has started; the page's configuration (neutral: the developer reads the cause in the console).
+   * Final errors, each a heading with what to do under it: the session could not be created
+   * (`errorStart`, `reasonStart`); the status can no longer be read (`errorStopped`; once the phone
+   * has started, `errorLost` says where to finish); the page's configuration (`errorSetup`,
+   * `reasonSetup`: neutral, the developer reads the cause in the console); the person's login
+   * ended (`errorLogin`, `reasonLogin`).
    */
   errorStart: string;
+  reasonStart: string;
+  errorStopped: string;
   errorLost: string;
   errorSetup: string;
-  /** The capture step's time left, when its timer ends before the link: the document's, the selfie's. */
-  timeDocument: string;
-  timeSelfie: string;
-  /** The backend answered 401 or 403: the person's login ended. */
-  errorLogin: string;
-  /** The status can no longer be read, before the phone started: no advice about a phone. */
-  errorStopped: string;
-  /** The selfie step without liveness challenges. */
-  stepSelfieOnly: string;
-  /**
-   * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
-   * Try again shows once the wait it asked for has passed.
-   */
-  busy: string;
-  tryAgain: string;
-  /** The phone opened the backend's short link, before any step: the person continues there. */
-  phoneConnected: string;
-  /** The short link was opened on another device too (docs/host-protocol.md `handoff`). */
-  otherDevice: string;
-  /** Under the QR code, with the backend's short link: `{url}` (without https://), then `{code}`, are replaced. */
-  cantScan: string;
   /** After a configuration error, the next step the end user can take: the page's own (a support address) replaces it. */
   reasonSetup: string;
+  errorLogin: string;
+  reasonLogin: string;
+  /**
+   * The backend asks to wait (429: too many verifications under way or begun): calm, not an error.
+   * `retryIn` says when the element asks again by itself; `retryNow` asks at once.
+   */
+  busy: string;
+  retryIn: string;
+  retryNow: string;
+  tryAgain: string;
+  /** A new verification, with a new link: after the status was lost, or when the link was opened on a device that was not the person's. */
+  startOver: string;
+  /** The phone opened the backend's short link, before any step; on a computer, `keepOpen` says to come back here. */
+  phoneConnected: string;
+  keepOpen: string;
+  /** The link was opened on this very device (the button alone shown): the person carries on in the verification's tab. */
+  openedHere: string;
+  /** The short link was opened on another device too (docs/host-protocol.md `handoff`), and the question that offers `startOver`. */
+  otherDevice: string;
+  notYou: string;
+  /** Under the QR code, with the backend's short link: `{url}` (without https://), then `{code}`, are replaced. */
+  cantScan: string;
   /** The link to log in again after a 401 or 403, where `login-url` leads. */
   logIn: string;
   /** What the end user will need, shown with the link (`no-preparation` leaves it out). */

@@ -39,6 +39,8 @@ export interface MachineState {
   followed: Followed | null;
   /** Its last observed status. */
   status: TransactionStatus | null;
+  /** Its status URL has answered (a session's answer is not its status URL): a 404 after that is a transaction lost, not the page's set-up. */
+  read: boolean;
   /** A problem: retrying while following, final when broken. */
   problem: KycErrorDetail | null;
   /** `start()` was called: `defer` holds no session back. */
@@ -52,8 +54,8 @@ export interface MachineState {
   /** The status stream is being opened or delivers: no polling meanwhile. */
   streaming: boolean;
   /**
-   * The phase's wait has passed: Continue after success, Try again after a 429's Retry-After, and
-   * while following, a run of failed reads has lasted long enough to say "reconnecting".
+   * The phase's wait has passed: Continue after success, and while following, a run of failed
+   * reads has lasted long enough to say "reconnecting". Always true once broken.
    */
   waited: boolean;
   /** Transactions whose terminal event has fired: once each. */
@@ -114,8 +116,23 @@ export interface Change {
 /** How long reads must keep failing, with no good one between, before the status line says "reconnecting". */
 export const RECONNECTING_AFTER_MS = 5000;
 
+/** Seconds before a session refused as busy (429) without a `Retry-After` is asked for again. */
+export const BUSY_RETRY_S = 30;
+
+/** The backend asked to wait (429): the session request's answer, since a status read's is retried. */
+export const isBusy = (problem: KycErrorDetail): boolean => problem.httpStatus === 429;
+
 /** Nothing followed, nothing asked for. */
-const IDLE = { phase: 'idle', followed: null, status: null, problem: null, offered: false, streaming: false, waited: false } as const;
+const IDLE = {
+  phase: 'idle',
+  followed: null,
+  status: null,
+  read: false,
+  problem: null,
+  offered: false,
+  streaming: false,
+  waited: false,
+} as const;
 
 export const initialState = (setup: Setup): MachineState => ({
   ...IDLE,
@@ -155,23 +172,34 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
     case 'prepared':
       return phase === 'idle' ? begin({ ...state, setup: event.setup, prepared: event.answer }, effects) : state;
     case 'retry':
-      return start(state, event.setup, phase === 'ended' && status?.state !== 'successful' ? 'new' : 'resume', effects);
+      // A new verification after an end or a transaction lost; the same one again after a session request that failed (it may have made one).
+      return start(
+        state,
+        event.setup,
+        state.problem?.uuid || (phase === 'ended' && status?.state !== 'successful') ? 'new' : 'resume',
+        effects,
+      );
     case 'session':
       return phase === 'starting' ? follow(state, effects, event.answer.uuid, event.answer, event.answer) : state;
     case 'session-failed': {
       if (phase !== 'starting') return state;
-      const { status: code, retryAfter } = event.error;
-      const waits = code === 429 && retryAfter !== undefined;
+      const { status: code, retryAfter = BUSY_RETRY_S } = event.error;
       const broken = fail(state, errorDetailOf(event.error, false), effects);
-      if (waits) effects.push((io) => io.wait(retryAfter * 1000));
-      return { ...broken, waited: !waits };
+      // Busy (429): asked again by itself once the wait it was given has passed, counted down on screen (`deadline`).
+      if (code === 429) effects.push((io) => io.countdown({ expires_at: new Date(Date.now() + retryAfter * 1000).toISOString() }));
+      return broken;
     }
     case 'status': {
       if (phase !== 'following') return state;
       // The backend says it streams: followed afresh (once, not at an end), through the stream unless `no-stream`.
       const { stream, state: now } = event.status;
       const opens = stream && !state.offered && !isTerminal(now);
-      return observe(opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.told) : state, event.status, effects);
+      const observed = observe(
+        opens ? follow({ ...state, offered: true }, effects, followed!.id, followed!.told) : state,
+        event.status,
+        effects,
+      );
+      return { ...observed, read: true };
     }
     case 'status-failed': {
       if (phase !== 'following') return state;
@@ -188,7 +216,7 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       return { ...state, streaming: event.delivering };
     case 'deadline':
       if (phase === 'following' && !state.streaming) effects.push((io) => io.pollNow());
-      return state;
+      return phase === 'broken' && isBusy(state.problem!) ? start(state, state.setup, 'resume', effects) : state;
     case 'waited':
       return { ...state, waited: true };
     case 'continue':
@@ -271,6 +299,7 @@ function follow(state: MachineState, effects: Effect[], id: string, told: Told |
     phase: 'following',
     followed: located,
     status: kept,
+    read: kept !== null && state.read,
     problem: null,
     offered: said,
     streaming: !ended && streams,

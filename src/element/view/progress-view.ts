@@ -1,54 +1,9 @@
-import { html } from 'lit';
-import { DOCUMENT_PROBLEM_CODES } from '../../shared/issue-codes.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import { reasonOf, stepsOf } from '../../shared/story/story.js';
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import type { LocaleStrings } from '../locales/localize.js';
-import { reasonOf } from './reasons.js';
+import { phoneProgress, type PhoneProgress } from '../machine/progress.js';
 
-/**
- * How far the phone has gone: the step under way (0 document, 1 selfie and liveness,
- * 2 checking, 3 past all three) and whether its last try there failed.
- */
-export interface PhoneProgress {
-  at: number;
-  problem: boolean;
-}
-
-const DOCUMENT_PROBLEM: PhoneProgress = { at: 0, problem: true };
-const SELFIE: PhoneProgress = { at: 1, problem: false };
-const SELFIE_PROBLEM: PhoneProgress = { at: 1, problem: true };
-const CHECKING: PhoneProgress = { at: 2, problem: false };
-
-// The code speaks first: a rejected selfie keeps the step Capture_credential_Ok (the sandbox's flow, docs/sandbox.md).
-const BY_CODE = new Map<string, PhoneProgress>([
-  ['002', SELFIE],
-  ...DOCUMENT_PROBLEM_CODES.map((code) => [code, DOCUMENT_PROBLEM] as const),
-  ['012', CHECKING],
-  ['013', { at: 3, problem: false }],
-  ['014', SELFIE_PROBLEM],
-  ['015', SELFIE_PROBLEM],
-]);
-
-const BY_STEP = new Map<string, PhoneProgress>([
-  ['Capture_credential_Ok', SELFIE],
-  ['Capture_credential_fail', DOCUMENT_PROBLEM],
-  ['Session_complete_Ok', CHECKING],
-  ['Session_complete_fail', SELFIE_PROBLEM],
-]);
-
-/** The phone opened the backend's short link (docs/host-protocol.md `handoff`), before any step: at the document. */
-const CONNECTED: PhoneProgress = { at: 0, problem: false };
-
-/**
- * Where the phone is in a pending transaction, or `null` before it has started (or at a step this
- * element does not know). A phone that opened the short link has started: the person continues there.
- */
-export function phoneProgress({ state, step, code, handoff }: TransactionStatus): PhoneProgress | null {
-  if (state !== 'pending') return null;
-  return BY_CODE.get(code ?? '') ?? BY_STEP.get(step ?? '') ?? (handoff ? CONNECTED : null);
-}
-
-/** The steps; the selfie's names liveness only when the transaction asks for challenges. */
-const stepsOf = (liveness?: boolean) => ['stepDocument', liveness ? 'stepSelfie' : 'stepSelfieOnly', 'stepChecking'] as const;
 const MARK_LABELS = { done: 'markDone', current: 'markCurrent', problem: 'markProblem', todo: 'markTodo' } as const;
 
 function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MARK_LABELS {
@@ -56,10 +11,19 @@ function markOf({ at, problem }: PhoneProgress, index: number): keyof typeof MAR
   return problem ? 'problem' : 'current';
 }
 
-/** "Continue on your phone" with the three steps, each marked done, current, problem or to do. */
-export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, liveness?: boolean) {
+/**
+ * The three steps, each marked done, current, problem or to do; on a computer (not `here`), under
+ * them, that the person comes back to this window once they finish on the phone; and `notice`, the
+ * link opened on another device, where the steps make room for it (over the QR code's cell: nothing moves).
+ */
+export function renderProgress(
+  progress: PhoneProgress,
+  strings: LocaleStrings,
+  liveness: boolean | undefined,
+  here: boolean,
+  notice: TemplateResult | typeof nothing,
+) {
   return html`<div part="progress" class="progress">
-    <p class="title">${strings.continueOnPhone}</p>
     <ol>
       ${stepsOf(liveness).map((step, index) => {
         const mark = markOf(progress, index);
@@ -68,18 +32,20 @@ export function renderProgress(progress: PhoneProgress, strings: LocaleStrings, 
         </li>`;
       })}
     </ol>
+    ${here ? nothing : html`<p class="note">${strings.keepOpen}</p>`} ${notice}
   </div>`;
 }
 
 /**
  * The status line while pending: the phone's step, and after a problem why and what to do (with
- * the tries left when the status gives them); `null` before the phone has started.
+ * the tries left when the status gives them); `null` before the phone has started. `here`: the
+ * link was opened on this very device, which says so rather than "phone connected".
  */
-export function progressText(status: TransactionStatus, strings: LocaleStrings): string | null {
+export function progressText(status: TransactionStatus, strings: LocaleStrings, here: boolean): string | null {
   const progress = phoneProgress(status);
   if (!progress) return null;
   if (!progress.problem) {
-    if (!progress.at) return strings.phoneConnected;
+    if (!progress.at) return here ? strings.openedHere : strings.phoneConnected;
     return progress.at === 1 ? strings[status.liveness ? 'documentCapturedLiveness' : 'documentCaptured'] : strings.checking;
   }
   const advice = strings[reasonOf(status.code) ?? (progress.at ? 'reasonScore' : 'reasonDocument')];

@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '../../shared/transaction-state.js';
 import type { LocaleStrings } from '../locales/localize.js';
-import { phoneProgress } from './progress-view.js';
+import { phoneProgress } from '../machine/progress.js';
 
 export const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 

@@ -1,8 +1,7 @@
 /** The capture steps of the verification page: what the person may choose at each, and the step's timer. */
 import { html, raw } from 'hono/html';
 import { DOCUMENT_PROBLEM_CODES, type IssueCode } from '../../shared/issue-codes.js';
-import type { Flow } from '../flow.js';
-import type { Transaction } from '../schemas.js';
+import { reasonOf, stepCount } from '../../shared/story/story.js';
 import { clockText, COUNTDOWN_SCRIPT_ELEMENT } from './countdown.js';
 import { issueText } from './issue-texts.js';
 import type { PageModel } from './render.js';
@@ -19,7 +18,9 @@ export interface Choice {
 
 /** A capture step as the page offers it: the way forward, and the problems that can happen, grouped apart. */
 export interface CaptureStep {
+  /** The step's name, as the desktop's element names it; a liveness challenge's own under it. */
   heading: string;
+  subheading?: string;
   intro: string;
   forward: Choice[];
   problems: { legend: string; choices: Choice[] } | null;
@@ -30,7 +31,7 @@ export function captureStep({ flow, data, lang }: PageModel, t: Strings): Captur
   if (flow.phase === 'document') {
     const automatic: Choice = { label: t.automaticCapture, outcome: '002', hint: t.automaticCaptureHint };
     return {
-      heading: t.documentHeading,
+      heading: t.stepDocument,
       intro: t.documentIntro,
       forward: [{ label: t.documentOk, outcome: '002', primary: true }, ...(data.metadata.show_auto_button ? [automatic] : [])],
       problems: { legend: t.documentProblems, choices: DOCUMENT_PROBLEM_CODES.map(problem) },
@@ -39,14 +40,15 @@ export function captureStep({ flow, data, lang }: PageModel, t: Strings): Captur
   if (flow.phase === 'selfie') {
     const blacklisted: Choice[] = data.metadata.fraud_check ? [{ label: t.blacklisted, outcome: '016' }] : [];
     return {
-      heading: t.selfieHeading,
+      heading: t[data.metadata.challenges_required ? 'stepSelfie' : 'stepSelfieOnly'],
       intro: t.selfieIntro,
       forward: [{ label: t.selfieOk, outcome: 'selfie_ok', primary: true }],
       problems: { legend: t.selfieProblems, choices: [problem('014'), problem('015'), ...blacklisted] },
     };
   }
   return {
-    heading: t.challengeHeading(flow.challenge, data.metadata.challenges_required),
+    heading: t.stepSelfie,
+    subheading: t.challengeHeading(flow.challenge, data.metadata.challenges_required),
     intro: t.challengeIntro,
     forward: [
       { label: t.challengeOk, outcome: 'challenge_ok', primary: true },
@@ -60,7 +62,7 @@ export function captureView(model: PageModel, step: CaptureStep, t: Strings) {
   const action = `${model.path}?lang=${model.lang}`;
   return html`${progressView(model, t)}
     <h2>${step.heading}</h2>
-    ${lastProblem(model, t)} ${timerView(model, t)}
+    ${step.subheading ? html`<h3>${step.subheading}</h3>` : ''} ${lastProblem(model, t)} ${timerView(model, t)}
     <p>${step.intro}</p>
     <form method="post" action="${action}">
       ${step.forward.map(button)}
@@ -83,13 +85,11 @@ function button({ label, outcome, primary, hint }: Choice, index: number) {
   }`;
 }
 
-/** After a failed attempt, what failed and how many tries are left. */
-function lastProblem({ flow, data, lang }: PageModel, t: Strings) {
-  const retryable: readonly string[] = [...DOCUMENT_PROBLEM_CODES, '014', '015'];
-  if (!retryable.includes(flow.code)) return '';
-  return html`<p class="problem" role="alert">
-    ${t.lastProblem}: ${issueText(lang, flow.code)}. ${t.triesLeft(data.tries - flow.triesUsed)}
-  </p>`;
+/** After a failed attempt, why and what to do, and how many tries are left: the words the desktop's element says for the same code. */
+function lastProblem({ flow, data }: PageModel, t: Strings) {
+  const reason = reasonOf(flow.code);
+  if (!reason) return '';
+  return html`<p class="problem" role="alert">${t[reason]} ${t.triesLeft.replace('{tries}', String(data.tries - flow.triesUsed))}</p>`;
 }
 
 /** Whose time the step's timer counts, in the element's words for the document and the selfie. */
@@ -102,20 +102,16 @@ function timerView({ data, timer, flow }: PageModel, t: Strings) {
   const stopwatch = data.metadata.timer;
   const seconds = stopwatch ? Math.floor((now - started) / 1000) : Math.ceil((deadline - now) / 1000);
   const anchor = stopwatch ? html`data-started="${started}"` : html`data-deadline="${deadline}"`;
-  return html`<p>
-      ${stopwatch ? t.sessionTime : t[TIMER_WORDS[flow.phase as keyof typeof TIMER_WORDS]]}:
-      <span class="timer" role="timer" data-server-now="${now}" ${anchor}>${clockText(seconds)}</span>
-    </p>
+  const [before, after] = (stopwatch ? t.sessionTime : t[TIMER_WORDS[flow.phase as keyof typeof TIMER_WORDS]]).split('{time}');
+  return html`<p>${before}<span class="timer" role="timer" data-server-now="${now}" ${anchor}>${clockText(seconds)}</span>${after}</p>
     ${raw(COUNTDOWN_SCRIPT_ELEMENT)}`;
 }
 
 /**
- * "Step n of m" over the steps the person acts on: the document (unless skipped), the selfie and
- * each liveness challenge; nothing when there is only one. The result is not a step.
+ * "Step 2 of 3" over the step's name: the steps the desktop's element shows, in its words, from what
+ * the status tells it (docs/element.md): the identity card, the selfie with its liveness challenges
+ * (one step: the status does not tell them apart), the service's check.
  */
-function progressView({ flow, data }: { flow: Flow; data: Transaction }, t: Strings) {
-  const documentSteps = flow.documentSkipped ? 0 : 1;
-  const total = documentSteps + 1 + data.metadata.challenges_required;
-  const current = { document: 1, selfie: documentSteps + 1, challenge: documentSteps + 1 + flow.challenge, ended: total }[flow.phase];
-  return total > 1 ? html`<p class="progress">${t.progress(current, total)}</p>` : '';
+function progressView({ flow }: Pick<PageModel, 'flow'>, t: Strings) {
+  return html`<p class="progress">${stepCount(t, flow.phase === 'document' ? 0 : 1)}</p>`;
 }

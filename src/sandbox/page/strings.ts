@@ -3,6 +3,11 @@
  * expiry always "vencer"), English and Brazilian Portuguese ("você", "celular"). No text holds an
  * issue code: the person reads what happened, and the codes stay in the developer details.
  */
+import { enStory } from '../../shared/story/en.js';
+import { esStory } from '../../shared/story/es.js';
+import { ptBRStory } from '../../shared/story/pt-BR.js';
+import type { StoryWords } from '../../shared/story/story.js';
+
 export type Lang = 'es' | 'en' | 'pt-BR';
 
 export const LANGS: readonly Lang[] = ['es', 'en', 'pt-BR'];
@@ -10,18 +15,16 @@ export const LANGS: readonly Lang[] = ['es', 'en', 'pt-BR'];
 /** Each language named in itself, as the language switch offers it. */
 export const LANGUAGE_NAMES: Record<Lang, string> = { es: 'Español', en: 'English', 'pt-BR': 'Português (Brasil)' };
 
-export interface Strings {
+/** The page's own words, beside those it shares with the element (`StoryWords`: one story on both screens). */
+export interface Strings extends StoryWords {
   title: string;
   sandboxNotice: string;
   languages: string;
-  progress(step: number, steps: number): string;
-  documentHeading: string;
   documentIntro: string;
   documentOk: string;
   automaticCapture: string;
   automaticCaptureHint: string;
   documentProblems: string;
-  selfieHeading: string;
   selfieIntro: string;
   selfieOk: string;
   selfieProblems: string;
@@ -30,21 +33,9 @@ export interface Strings {
   challengeIntro: string;
   challengeOk: string;
   challengeFailed: string;
-  lastProblem: string;
-  /** The same words as the element's `triesLeft` and capture timers (`timeDocument`, `timeSelfie`): one story on both screens. */
-  triesLeft(n: number): string;
-  timeDocument: string;
-  timeSelfie: string;
+  /** The liveness check's timer, `{time}` replaced, in the words of the other capture timers (the element never shows it: the status cannot tell it). */
   timeChallenge: string;
   sessionTime: string;
-  successful: string;
-  successfulDetail: string;
-  failed: string;
-  failedReason: string;
-  linkExpired: string;
-  linkExpiredDetail: string;
-  stepExpired: string;
-  stepExpiredDetail: string;
   backToComputer: string;
   continue: string;
   forDevelopers: string;
@@ -60,18 +51,16 @@ export interface Strings {
 
 export const STRINGS: Record<Lang, Strings> = {
   es: {
+    ...esStory,
     title: 'Verificación de identidad',
     sandboxNotice: 'Sandbox: no se usa la cámara. Elige qué ocurre en cada paso.',
     languages: 'Idioma',
-    progress: (step, steps) => `Paso ${step} de ${steps}`,
-    documentHeading: 'Documento de identidad',
     documentIntro: 'Muestra el anverso y el reverso de tu cédula de identidad.',
     documentOk: 'Documento OK',
     automaticCapture: 'Captura automática',
     automaticCaptureHint:
       'La cámara toma la foto sola cuando la cédula está enfocada, sin tocar la pantalla. El resultado es el mismo: documento leído.',
     documentProblems: 'Problemas con el documento',
-    selfieHeading: 'Selfie',
     selfieIntro: 'Mira a la cámara con el rostro descubierto.',
     selfieOk: 'Selfie OK',
     selfieProblems: 'Problemas con la selfie',
@@ -80,20 +69,8 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeIntro: 'Sigue la instrucción en pantalla: gira la cabeza o parpadea.',
     challengeOk: 'Prueba superada',
     challengeFailed: 'Prueba fallida',
-    lastProblem: 'Intento fallido',
-    triesLeft: (n) => `Intentos restantes: ${n}.`,
-    timeDocument: 'Tiempo para la cédula',
-    timeSelfie: 'Tiempo para la selfie',
-    timeChallenge: 'Tiempo para la prueba de vida',
-    sessionTime: 'Tiempo de sesión',
-    successful: 'Verificación exitosa',
-    successfulDetail: 'Tu identidad quedó verificada.',
-    failed: 'No pudimos verificar tu identidad',
-    failedReason: 'Motivo',
-    linkExpired: 'El enlace venció',
-    linkExpiredDetail: 'El enlace venció antes de que terminaras. Comienza de nuevo con un enlace nuevo.',
-    stepExpired: 'Se acabó el tiempo de un paso',
-    stepExpiredDetail: 'Un paso quedó mucho rato sin completar. Comienza de nuevo cuando tengas tu cédula a mano.',
+    timeChallenge: 'Tiempo para la prueba de vida: {time}',
+    sessionTime: 'Tiempo de sesión: {time}',
     backToComputer: 'Si empezaste en tu computador, vuelve a él para continuar. Ya puedes cerrar esta página.',
     continue: 'Continuar',
     forDevelopers: 'Para desarrolladores',
@@ -107,18 +84,16 @@ export const STRINGS: Record<Lang, Strings> = {
     badRequest: (choice) => `Esta página no ofrece la opción «${choice}».`,
   },
   en: {
+    ...enStory,
     title: 'Identity verification',
     sandboxNotice: 'Sandbox: no camera is used. Choose what happens at each step.',
     languages: 'Language',
-    progress: (step, steps) => `Step ${step} of ${steps}`,
-    documentHeading: 'Identity document',
     documentIntro: 'Show the front and the back of your identity card.',
     documentOk: 'Document OK',
     automaticCapture: 'Automatic capture',
     automaticCaptureHint:
       'The camera takes the photo by itself once the card is in focus, without a tap. The result is the same: document read.',
     documentProblems: 'Document problems',
-    selfieHeading: 'Selfie',
     selfieIntro: 'Look at the camera with your face uncovered.',
     selfieOk: 'Selfie OK',
     selfieProblems: 'Selfie problems',
@@ -127,20 +102,8 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeIntro: 'Follow the instruction on screen: turn your head or blink.',
     challengeOk: 'Check passed',
     challengeFailed: 'Check failed',
-    lastProblem: 'Failed attempt',
-    triesLeft: (n) => `Tries left: ${n}.`,
-    timeDocument: 'Time for your ID card',
-    timeSelfie: 'Time for your selfie',
-    timeChallenge: 'Time for the liveness check',
-    sessionTime: 'Session time',
-    successful: 'Verification successful',
-    successfulDetail: 'Your identity is verified.',
-    failed: 'We could not verify your identity',
-    failedReason: 'Reason',
-    linkExpired: 'The link has expired',
-    linkExpiredDetail: 'The link expired before you finished. Start again with a new link.',
-    stepExpired: 'A step ran out of time',
-    stepExpiredDetail: 'A step was left unfinished for too long. Start again when you have your identity card at hand.',
+    timeChallenge: 'Time for the liveness check: {time}',
+    sessionTime: 'Session time: {time}',
     backToComputer: 'If you started on your computer, go back to it to continue. You can close this page now.',
     continue: 'Continue',
     forDevelopers: 'For developers',
@@ -154,18 +117,16 @@ export const STRINGS: Record<Lang, Strings> = {
     badRequest: (choice) => `This page does not offer the choice "${choice}".`,
   },
   'pt-BR': {
+    ...ptBRStory,
     title: 'Verificação de identidade',
     sandboxNotice: 'Sandbox: a câmera não é usada. Escolha o que acontece em cada etapa.',
     languages: 'Idioma',
-    progress: (step, steps) => `Etapa ${step} de ${steps}`,
-    documentHeading: 'Documento de identidade',
     documentIntro: 'Mostre a frente e o verso do seu documento de identidade.',
     documentOk: 'Documento OK',
     automaticCapture: 'Captura automática',
     automaticCaptureHint:
       'A câmera tira a foto sozinha quando o documento está em foco, sem tocar na tela. O resultado é o mesmo: documento lido.',
     documentProblems: 'Problemas com o documento',
-    selfieHeading: 'Selfie',
     selfieIntro: 'Olhe para a câmera com o rosto descoberto.',
     selfieOk: 'Selfie OK',
     selfieProblems: 'Problemas com a selfie',
@@ -174,20 +135,8 @@ export const STRINGS: Record<Lang, Strings> = {
     challengeIntro: 'Siga a instrução na tela: vire a cabeça ou pisque.',
     challengeOk: 'Prova concluída',
     challengeFailed: 'Prova com falha',
-    lastProblem: 'Tentativa com falha',
-    triesLeft: (n) => `Tentativas restantes: ${n}.`,
-    timeDocument: 'Tempo para a cédula',
-    timeSelfie: 'Tempo para a selfie',
-    timeChallenge: 'Tempo para a prova de vida',
-    sessionTime: 'Tempo de sessão',
-    successful: 'Verificação concluída',
-    successfulDetail: 'Sua identidade foi verificada.',
-    failed: 'Não conseguimos verificar sua identidade',
-    failedReason: 'Motivo',
-    linkExpired: 'O link expirou',
-    linkExpiredDetail: 'O link expirou antes de você terminar. Comece de novo com um link novo.',
-    stepExpired: 'O tempo de uma etapa acabou',
-    stepExpiredDetail: 'Uma etapa ficou muito tempo sem ser concluída. Comece de novo quando estiver com seu documento em mãos.',
+    timeChallenge: 'Tempo para a prova de vida: {time}',
+    sessionTime: 'Tempo de sessão: {time}',
     backToComputer: 'Se você começou no computador, volte a ele para continuar. Você já pode fechar esta página.',
     continue: 'Continuar',
     forDevelopers: 'Para desenvolvedores',

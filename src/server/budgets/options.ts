@@ -18,6 +18,14 @@ export interface BudgetOptions {
   streamsPerProcess?: number | false;
   /** Status streams open at once in this process for one client address (with `clientAddress` only). Default 20. */
   streamsPerAddress?: number | false;
+  /**
+   * Typed codes that answer nothing, per minute, for the whole kit: past it the typed-code page
+   * answers 429 for a minute at most (the links and devices already admitted keep working). What it
+   * bounds: the chance a guess finds a live code (docs/handoff.md#guessing). Default 10.
+   */
+  typedCodeMissesPerMinute?: number | false;
+  /** Typed codes that answer nothing, per minute, from one client address (with `clientAddress` only). Default 3. */
+  typedCodeMissesPerAddressPerMinute?: number | false;
 }
 
 export type BudgetName = keyof BudgetOptions;
@@ -32,6 +40,8 @@ export const BUDGET_DEFAULTS: ResolvedBudgets = {
   readsPerSecond: 20,
   streamsPerProcess: 1000,
   streamsPerAddress: 20,
+  typedCodeMissesPerMinute: 10,
+  typedCodeMissesPerAddressPerMinute: 3,
 };
 
 /** The window each store-held budget is counted over. */
@@ -44,6 +54,8 @@ export const BUDGET_WINDOWS_MS: Record<BudgetName, number> = {
   // Counts of streams open, not windows: never expire while open.
   streamsPerProcess: Infinity,
   streamsPerAddress: Infinity,
+  typedCodeMissesPerMinute: 60_000,
+  typedCodeMissesPerAddressPerMinute: 60_000,
 };
 
 export function resolveBudgets(options: BudgetOptions = {}): ResolvedBudgets {

@@ -30,6 +30,7 @@ export function unknownClientsNote(budgets: ResolvedBudgets, tell: (error: KycCo
       `${budgets.sendsPerMinute} links sent a minute`,
       `${budgets.readsPerSecond} provider reads a second`,
       `${budgets.streamsPerProcess} streams a process`,
+      `${budgets.typedCodeMissesPerMinute} typed-code misses a minute`,
     ].filter((limit) => !limit.startsWith('Infinity'));
     const reader = forwarded
       ? `${forwarded[1]} (this request carries ${forwarded[0]})`

@@ -1,10 +1,13 @@
 /**
- * The short codes of the handoff (docs/handoff.md): 6 characters from an alphabet without the
- * characters people confuse when they read or type one (0/O/Q, 1/I/L, 2/Z, 5/S, 8/B, U/V), so
- * that a code read off a screen is typed right the first time.
+ * The typed codes and the link tokens of the handoff (docs/handoff.md#links-and-codes).
+ *
+ * A link carries a token nobody can guess (128 random bits); a code exists only for the typed
+ * path, where a person reads it off a screen: 8 characters from an alphabet without the
+ * characters people confuse (0/O/Q, 1/I/L, 2/Z, 5/S, 8/B, U/V), so that it is typed right the first
+ * time, and guessing it is bounded by the kit's miss budgets.
  */
 export const CODE_ALPHABET = '34679ACDEFGHJKMNPRTWXY';
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = 8;
 
 /** A fresh code from the platform's cryptographic random source, every character equally likely. */
 export function newCode(): string {
@@ -25,8 +28,15 @@ export function typedCode(typed: string): string | null {
   return code.length === CODE_LENGTH && [...code].every((character) => CODE_ALPHABET.includes(character)) ? code : null;
 }
 
-/** The code of a short link under `goUrl` (`<goUrl>/<code>`), or null when `link` is not one. */
-export function codeOfLink(link: string, goUrl: string): string | null {
-  if (!link.startsWith(`${goUrl}/`)) return null;
-  return typedCode(link.slice(goUrl.length + 1));
+/** Random bytes of a link's token: 128 bits. */
+const TOKEN_BYTES = 16;
+
+/** A link's last segment as the kit writes it: 22 characters of base64url. */
+export const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{22}$/;
+
+/** A fresh link token: 128 bits of the platform's cryptographic random source, in base64url. */
+export function newToken(): string {
+  // btoa rather than Buffer: the kit runs on any runtime with the Fetch API.
+  const binary = String.fromCharCode(...crypto.getRandomValues(new Uint8Array(TOKEN_BYTES)));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -1,39 +1,33 @@
+import type { Budgets } from '../budgets/budgets.js';
+import { giveBack, takeLimits } from '../budgets/limits.js';
+import type { BudgetName } from '../budgets/options.js';
 import type { Store } from '../state/store.js';
 
-/**
- * How far guessing a code goes (docs/handoff.md), counted fleet-wide by the store's limiter:
- * codes that answer nothing, per client address (a person who mistypes twice is far from it; a
- * code found gives its attempt back, so that people behind one address who open their own links
- * never add up); and attempts at any one code, found or not.
- */
-export const GUESS_LIMITS = { missesPerAddress: 20, attemptsPerCode: 30, windowMs: 15 * 60_000 } as const;
-
-/** A guess let through: `found()` once it answered a live transaction, which gives its address's attempt back. */
+/** A guess let through, counted as a miss: `notAMiss()` when it answered a live transaction, or was no code at all, gives the count back. */
 export interface Guess {
-  found(): Promise<void>;
+  notAMiss(): Promise<void>;
+}
+
+/** A guess refused: which budget is spent, and when one more fits. */
+export interface Refusal {
+  budget: BudgetName;
+  retryAfterMs: number;
 }
 
 /**
- * Counts a guess of `code` (null when what was typed is no code) from `address` (null when the
- * host cannot tell one): the guess, or how many milliseconds until the next is allowed.
+ * Counts a typed code as a miss before it is read and looked up (docs/handoff.md#guessing): against the
+ * whole kit's miss budget first, whatever the caller says it is, then its client address's when
+ * the host tells one. Two keys in all, whatever is typed: no key per guess. An address is counted
+ * only once the kit's budget let the guess through, so that keys per address are never more than
+ * that budget's misses a minute. Counted first, so that a flood past the budgets is refused
+ * without reading a body. A code that answers gives its misses back: people who type their own
+ * code right never add up.
  */
-export async function takeGuess(store: Store, address: string | null, code: string | null): Promise<Guess | { retryAfterMs: number }> {
-  const { missesPerAddress, attemptsPerCode, windowMs } = GUESS_LIMITS;
-  const addressKey = `handoff:guesses:address:${address}`;
-  if (address !== null) {
-    const hit = await store.hit(addressKey, missesPerAddress, windowMs);
-    if (!hit.allowed) return { retryAfterMs: hit.retryAfterMs };
-  }
-  if (code !== null) {
-    const hit = await store.hit(`handoff:guesses:code:${code}`, attemptsPerCode, windowMs);
-    if (!hit.allowed) {
-      if (address !== null) await store.hit(addressKey, missesPerAddress, windowMs, -1);
-      return { retryAfterMs: hit.retryAfterMs };
-    }
-  }
-  return {
-    found: async () => {
-      if (address !== null) await store.hit(addressKey, missesPerAddress, windowMs, -1);
-    },
-  };
+export async function takeGuess(store: Store, budgets: Budgets, address: string | undefined): Promise<Guess | Refusal> {
+  const limits = [budgets.kitWide('typedCodeMissesPerMinute'), budgets.limit('typedCodeMissesPerAddressPerMinute', address)].filter(
+    (limit) => limit !== null,
+  );
+  const take = await takeLimits(store, limits);
+  if (!take.taken) return { budget: take.reason, retryAfterMs: take.retryAfterMs };
+  return { notAMiss: () => giveBack(store, limits) };
 }

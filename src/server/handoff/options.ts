@@ -45,6 +45,8 @@ export interface ResolvedHandoff {
    * (then the service's own link works, and nothing is built on an untrusted `Host`).
    */
   urlFor(request: Request): string | KycConfigurationError;
+  /** The origin of the go page a form POST to the go handler must come from. */
+  originFor(request: Request): string;
   otherDevices: 'warn' | 'refuse';
 }
 
@@ -78,6 +80,9 @@ export function resolveHandoff(options: HandoffOptions | false | undefined, publ
             "(Hono's app.mount, or an adapter other than toNodeHandler under Express's app.use). Mount it with app.all, app.route or toNodeHandler, or give handoff.url as an absolute URL",
         );
       return withoutTrailingSlash(publicUrl.resolve(url, base));
+    },
+    originFor(request) {
+      return new URL(absolute ? url : (publicUrl?.origin ?? request.url)).origin;
     },
     otherDevices,
   };

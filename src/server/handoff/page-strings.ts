@@ -16,6 +16,11 @@ export interface PageStrings {
   otherDevice: string;
   unavailableTitle: string;
   unavailable: string;
+  /** A browser that keeps no cookie, where the link lets only its first device in. */
+  cookiesTitle: string;
+  cookies: string;
+  /** A right code whose verification is on an origin the page may not post to: a link to follow. */
+  codeRight: string;
   errorPrefix: string;
 }
 
@@ -24,9 +29,9 @@ const es: PageStrings = {
   formTitle: 'Verificación de identidad',
   formIntro: 'Escribe el código que ves en la pantalla donde comenzaste.',
   codeLabel: 'Código',
-  codeHint: '6 caracteres, letras y números, por ejemplo 4F7K3H.',
+  codeHint: '8 caracteres, letras y números, por ejemplo 4F7K3HXM.',
   submit: 'Continuar',
-  codeWrong: 'Ese código no sirve o ya venció. Revisa los 6 caracteres en la otra pantalla y escríbelos de nuevo.',
+  codeWrong: 'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo.',
   tooManyTitle: 'Demasiados intentos',
   tooMany: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
   endedTitle: 'Este enlace ya no sirve',
@@ -35,6 +40,9 @@ const es: PageStrings = {
   otherDevice: 'La verificación ya se abrió en otro dispositivo. Continúa en ese dispositivo, o vuelve a la página donde comenzaste.',
   unavailableTitle: 'Intenta de nuevo',
   unavailable: 'No pudimos abrir la verificación en este momento. Vuelve a intentarlo en unos segundos.',
+  cookiesTitle: 'Este enlace necesita cookies',
+  cookies: 'Tu navegador no guardó la cookie que reconoce este dispositivo. Permite las cookies de este sitio y vuelve a abrir el enlace.',
+  codeRight: 'Código correcto. Continúa la verificación:',
   errorPrefix: 'Error: ',
 };
 
@@ -43,9 +51,9 @@ const en: PageStrings = {
   formTitle: 'Identity verification',
   formIntro: 'Type the code shown on the screen where you started.',
   codeLabel: 'Code',
-  codeHint: '6 characters, letters and numbers, for example 4F7K3H.',
+  codeHint: '8 characters, letters and numbers, for example 4F7K3HXM.',
   submit: 'Continue',
-  codeWrong: 'That code does not work, or has ended. Check the 6 characters on the other screen and type them again.',
+  codeWrong: 'That code does not work, or has ended. Check the 8 characters on the other screen and type them again.',
   tooManyTitle: 'Too many attempts',
   tooMany: 'Too many attempts. Wait a few minutes and try again.',
   endedTitle: 'This link no longer works',
@@ -54,6 +62,9 @@ const en: PageStrings = {
   otherDevice: 'The verification was already opened on another device. Continue on that device, or go back to the page where you started.',
   unavailableTitle: 'Try again',
   unavailable: 'We could not open the verification just now. Try again in a few seconds.',
+  cookiesTitle: 'This link needs cookies',
+  cookies: 'Your browser did not keep the cookie that recognises this device. Allow cookies for this site and open the link again.',
+  codeRight: 'Code accepted. Continue the verification:',
   errorPrefix: 'Error: ',
 };
 
@@ -62,9 +73,9 @@ const ptBR: PageStrings = {
   formTitle: 'Verificação de identidade',
   formIntro: 'Digite o código que aparece na tela onde você começou.',
   codeLabel: 'Código',
-  codeHint: '6 caracteres, letras e números, por exemplo 4F7K3H.',
+  codeHint: '8 caracteres, letras e números, por exemplo 4F7K3HXM.',
   submit: 'Continuar',
-  codeWrong: 'Esse código não funciona ou já expirou. Confira os 6 caracteres na outra tela e digite-os de novo.',
+  codeWrong: 'Esse código não funciona ou já expirou. Confira os 8 caracteres na outra tela e digite-os de novo.',
   tooManyTitle: 'Tentativas demais',
   tooMany: 'Tentativas demais. Aguarde alguns minutos e tente de novo.',
   endedTitle: 'Este link não funciona mais',
@@ -73,6 +84,9 @@ const ptBR: PageStrings = {
   otherDevice: 'A verificação já foi aberta em outro dispositivo. Continue nesse dispositivo ou volte à página onde você começou.',
   unavailableTitle: 'Tente de novo',
   unavailable: 'Não conseguimos abrir a verificação agora. Tente de novo em alguns segundos.',
+  cookiesTitle: 'Este link precisa de cookies',
+  cookies: 'Seu navegador não guardou o cookie que reconhece este dispositivo. Permita os cookies deste site e abra o link de novo.',
+  codeRight: 'Código correto. Continue a verificação:',
   errorPrefix: 'Erro: ',
 };
 

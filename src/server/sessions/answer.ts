@@ -1,7 +1,7 @@
 import { answeredNow, statusOf } from '../client/transaction-status.js';
 import { KycConfigurationError } from '../configuration-error.js';
-import { codeOfLink } from '../handoff/codes.js';
-import { registerShortLink } from '../handoff/short-links.js';
+import { TOKEN_SEGMENT } from '../handoff/codes.js';
+import { liveCodeOf, registerShortLink, shortLinkOf } from '../handoff/short-links.js';
 import type { RequestContext } from '../state/background.js';
 import type { KitState } from '../state/kit-state.js';
 import { KycOrphanedTransactionError, KycStoreFullError } from '../state/store-errors.js';
@@ -78,17 +78,31 @@ export function sessionAnswerer(
     return null;
   };
 
-  const answer = (request: Request, status: TransactionStatus, link: string, resumed: boolean): SessionAnswerBody => {
+  /** The code typed for `link` while it can still be typed: a short link under the go URL whose first device has not come yet. */
+  const liveCodeFor = async (link: string, goUrl: string | null): Promise<string | undefined> => {
+    const token = goUrl && link.startsWith(`${goUrl}/`) ? link.slice(goUrl.length + 1) : '';
+    const shortLink = TOKEN_SEGMENT.test(token) ? await shortLinkOf(store, token) : undefined;
+    return shortLink && liveCodeOf(store, token, shortLink);
+  };
+
+  /** The session answer; `code`, the typed code of a link just created (a resumed one's is looked up). */
+  const answer = async (
+    request: Request,
+    status: TransactionStatus,
+    link: string,
+    resumed: boolean,
+    code?: string,
+  ): Promise<SessionAnswerBody> => {
     const statusUrl = options.statusUrlOf(status.uuid, request);
     const goUrl = goUrlFor(request);
-    const code = goUrl && codeOfLink(link, goUrl);
+    const typed = goUrl && (code ?? (await liveCodeFor(link, goUrl)));
     return {
       ...answeredNow(status, client),
       ...kit.offers,
       link,
       resumed,
       ...(statusUrl && { status_url: statusUrl }),
-      ...(code && { typed_code: { url: goUrl, code } }),
+      ...(typed && { typed_code: { url: goUrl, code: typed } }),
     };
   };
 
@@ -124,11 +138,15 @@ export function sessionAnswerer(
     kit.budgets.spent(limits);
     const target = linkOf(transaction, built, client);
     const goUrl = goUrlFor(request);
-    const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target };
     let link = target;
+    let code: string | undefined;
     try {
-      // The short link lives as long as the transaction's records; it is recorded before anyone is given it.
-      if (goUrl) link = `${goUrl}/${await registerShortLink(store, shortLink, reader.ttlOf(initial))}`;
+      // The short link and its code live as long as the transaction is pending; recorded before anyone is given them.
+      if (goUrl) {
+        const shortLink = { uuid: transaction.uuid, transactionId: transaction.transaction_id, target, goUrl };
+        const registered = await registerShortLink(store, shortLink, reader.untilExpiryOf(initial));
+        [link, code] = [`${goUrl}/${registered.token}`, registered.code];
+      }
       await store.saveCreated({ uuid: transaction.uuid, transactionId: transaction.transaction_id, owner, link }, reader.ttlOf(initial));
     } catch (error) {
       throw new KycOrphanedTransactionError(transaction.uuid, transaction.transaction_id, error);
@@ -152,10 +170,10 @@ export function sessionAnswerer(
       (stored) => stored.status,
       (error: unknown) => (kit.report(error), initial),
     );
-    return answer(request, status, link, false);
+    return answer(request, status, link, false, code);
   }
 
-  function resumed(request: Request, { status, session }: Resumable): SessionAnswerBody {
+  function resumed(request: Request, { status, session }: Resumable): Promise<SessionAnswerBody> {
     kit.telemetry.resumed();
     kit.telemetry.about(status.uuid);
     return answer(request, status, session.link, true);
@@ -167,13 +185,13 @@ export function sessionAnswerer(
     const holder = crypto.randomUUID();
     for (;;) {
       const found = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-      if (found) return resumed(request, found);
+      if (found) return await resumed(request, found);
       // The lease expires if its holder dies: the wait is bounded by CREATE_LEASE_MS.
       if (await store.acquire(lease, holder, CREATE_LEASE_MS)) {
         try {
           // Another request may have created it between the look above and the lease.
           const created = await resumable(kit, owner, key, options.resumeEndedForMs, context);
-          return created ? resumed(request, created) : await create(request, context, owner, key);
+          return created ? await resumed(request, created) : await create(request, context, owner, key);
         } finally {
           await Promise.resolve(store.release(lease, holder)).catch(kit.report);
         }

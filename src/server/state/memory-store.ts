@@ -1,5 +1,6 @@
 import { isTerminal } from '../../shared/transaction-state.js';
 import { ExpiringMap } from './expiring-map.js';
+import { Rooms } from './rooms.js';
 import { MemorySessions } from './memory-sessions.js';
 import { jobKey } from './result-delivery.js';
 import { SlidingLogs } from './sliding-logs.js';
@@ -20,7 +21,9 @@ export interface MemoryStoreOptions {
    * How many transactions the store remembers at once, each until its expiry plus the retention
    * (with its cached status, result job, leases and marks). At the bound it forgets the oldest
    * transaction whose result was delivered to make room; with none, it refuses new transactions
-   * (`store_full`) and never forgets a live one. Default 10 000.
+   * (`store_full`) and never forgets a live one. Leases, limiter keys and shared values are held
+   * per kind of key, each kind in a room of 5 per transaction (rooms.ts): a flood of one kind never
+   * takes another's room. Default 10 000.
    */
   maxEntries?: number;
   /** The store's clock, in epoch ms. Default `Date.now`. */
@@ -42,22 +45,25 @@ const takeableAt = (job: Job): number => (job.holder === null ? job.dueAt : job.
 /** Room for the short-lived leases and marks beside the transactions' own (the access token's, a few per transaction). */
 const SPARE_ENTRIES = 64;
 
-/** Leases per transaction: its read lease, and the handoff's code, first device and other devices. */
-const HANDOFF_LEASES = 5;
+/**
+ * Keys of one kind per transaction, at most: a lease, a limiter log or a shared value of each kind
+ * per transaction, or per owner, a few (the handoff's other devices: 4).
+ */
+const PER_TRANSACTION = 5;
 
 /** The default Store: one process, bounded memory; full, it refuses new transactions rather than forget live ones. */
 export class MemoryStore implements Store {
   readonly #now: () => number;
   readonly #created: ExpiringMap<CreatedTransaction>;
   readonly #statuses: ExpiringMap<CachedStatus>;
-  readonly #leases: ExpiringMap<string>;
+  readonly #leases: Rooms<string>;
   /** Each subscriber's listener, and where its throws go. */
   readonly #statusListeners = new Map<StatusListener, (error: unknown) => void>();
   readonly #jobs: ExpiringMap<Job>;
   readonly #marks: ExpiringMap<true>;
   /** Each followed transaction's next check (epoch ms). */
   readonly #followed: ExpiringMap<number>;
-  readonly #shared: ExpiringMap<string>;
+  readonly #shared: Rooms<string>;
   readonly #sessions: MemorySessions;
   readonly #limits: SlidingLogs;
 
@@ -65,12 +71,12 @@ export class MemoryStore implements Store {
     this.#now = now;
     this.#created = new ExpiringMap(maxEntries, now, 'transactions');
     this.#statuses = new ExpiringMap(maxEntries, now, 'statuses');
-    this.#leases = new ExpiringMap(HANDOFF_LEASES * maxEntries + SPARE_ENTRIES, now, 'leases');
+    // Leases, shared values and limiter logs: each kind of key in a room of its own (rooms.ts).
+    this.#leases = new Rooms(PER_TRANSACTION * maxEntries + SPARE_ENTRIES, now, 'leases');
     this.#jobs = new ExpiringMap(maxEntries, now, 'result jobs');
     // A transaction followed by a stream has two marks (watched, webhooked).
     this.#marks = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'marks');
-    // The access token, and per transaction the handoff's code and state (docs/handoff.md).
-    this.#shared = new ExpiringMap(2 * maxEntries + SPARE_ENTRIES, now, 'shared values');
+    this.#shared = new Rooms(PER_TRANSACTION * maxEntries + SPARE_ENTRIES, now, 'shared values');
     this.#followed = new ExpiringMap(maxEntries, now, 'followed transactions');
     const created = this.#created;
     this.#sessions = new MemorySessions({
@@ -88,8 +94,7 @@ export class MemoryStore implements Store {
         forgetOldestDelivered: () => this.#forgetOldestDelivered(),
       },
     });
-    // A few limiter keys per transaction (its sends, its owner's, its delivery's) beside the kit-wide ones.
-    this.#limits = new SlidingLogs(4 * maxEntries + SPARE_ENTRIES, now);
+    this.#limits = new SlidingLogs(PER_TRANSACTION * maxEntries + SPARE_ENTRIES, now);
   }
 
   hit(key: string, limit: number, windowMs: number, cost = 1): LimitHit {

@@ -1,21 +1,21 @@
-import { ExpiringMap } from './expiring-map.js';
+import { Rooms } from './rooms.js';
 import type { LimitHit } from './store.js';
 
 /**
  * `Store.hit` for one process: a sliding log per key (the times of the hits still in the window,
  * oldest first), so that no window of `windowMs` ever holds more than `limit` hits. A key holds at
- * most `limit` times and expires with its newest; at most `maxKeys` keys live at once (a new key
- * beyond them is refused with KycStoreFullError, as every kind of the MemoryStore is). An infinite
- * `limit` counts nothing.
+ * most `limit` times and expires with its newest; at most `maxKeys` keys of each kind live at once
+ * (rooms.ts: a new key beyond them is refused with KycStoreFullError, as every kind of the
+ * MemoryStore is, and other kinds keep theirs). An infinite `limit` counts nothing.
  */
 export class SlidingLogs {
-  readonly #logs: ExpiringMap<number[]>;
+  readonly #logs: Rooms<number[]>;
 
   constructor(
     maxKeys: number,
     private readonly now: () => number,
   ) {
-    this.#logs = new ExpiringMap(maxKeys, now, 'limiter keys');
+    this.#logs = new Rooms(maxKeys, now, 'limiter keys');
   }
 
   hit(key: string, limit: number, windowMs: number, cost = 1): LimitHit {

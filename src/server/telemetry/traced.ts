@@ -11,14 +11,7 @@ export function tracedHandler<Args extends unknown[], Answer>(
   name: string,
   handle: (...args: Args) => Promise<Answer>,
 ): (...args: Args) => Promise<Answer> {
-  const attributes = { [A.handler]: name };
-  return (...args) =>
-    tracing.inSpan(`kyc-verify ${name}`, 'internal', attributes, async (span) => {
-      const answer = await handle(...args);
-      const status = (answer as { status?: unknown }).status;
-      if (typeof status === 'number') tracing.answered(span, status);
-      return answer;
-    });
+  return tracing.perCall(`kyc-verify ${name}`, { [A.handler]: name }, handle);
 }
 
 /** What a failed call is, as `error.type`: the HTTP status the service answered, or how it failed. */

@@ -24,19 +24,57 @@ export class KitTracing {
     attributes: Record<string, string>,
     work: (span: Span) => Promise<T>,
   ): Promise<T> {
-    const { SpanKind, SpanStatusCode } = this.api;
+    const { SpanKind } = this.api;
     const options = { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes };
     return this.tracer.startActiveSpan(name, options, async (span) => {
       try {
         return await work(span);
       } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute(A.errorType, error instanceof Error ? error.name : typeof error);
+        this.#failed(span, error);
         throw error;
       } finally {
         span.end();
       }
     });
+  }
+
+  /**
+   * `handle` with a span `name` (an internal one, with `attributes`) per call, the current one its parent and the
+   * current one for `handle`, ended as its answer settles. Options made once per handler and one promise chained
+   * per call, no async wrapper: this runs on every poll (docs/operations.md, "What it costs").
+   */
+  perCall<Args extends unknown[], Answer>(
+    name: string,
+    attributes: Record<string, string>,
+    handle: (...args: Args) => Promise<Answer>,
+  ): (...args: Args) => Promise<Answer> {
+    const { context, trace, SpanKind } = this.api;
+    const options = { kind: SpanKind.INTERNAL, attributes };
+    return (...args) => {
+      const span = this.tracer.startSpan(name, options);
+      const failed = (error: unknown) => {
+        this.#failed(span, error);
+        span.end();
+        return Promise.reject(error as Error);
+      };
+      let answering: Promise<Answer>;
+      try {
+        answering = context.with(trace.setSpan(context.active(), span), handle, undefined, ...args);
+      } catch (error) {
+        return failed(error);
+      }
+      return answering.then((answer) => {
+        const status = (answer as { status?: unknown }).status;
+        if (typeof status === 'number') this.answered(span, status);
+        span.end();
+        return answer;
+      }, failed);
+    };
+  }
+
+  #failed(span: Span, error: unknown): void {
+    span.setStatus({ code: this.api.SpanStatusCode.ERROR });
+    span.setAttribute(A.errorType, error instanceof Error ? error.name : typeof error);
   }
 
   /** Ends `span` as the answer of status `status` says: an error for a 5xx, as for a server span. */
