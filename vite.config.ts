@@ -5,6 +5,10 @@
 //                                   the other languages beside it (kyc-verify.en.js…), loaded relative to it when a page asks,
 //                                   sending the link (kyc-verify.send.js), loaded when an answer offers it, and the QR encoder
 //                                   (kyc-verify.qr.js), loaded when a QR code is first drawn
+//   vite build --mode ssr         → dist/lib/ssr/index.js: kyc-verify/ssr, the element's own view rendered on a server (src/ssr),
+//                                   one Node ES module with its templates and CSS minified as the browser's are (so the
+//                                   server's render is the element's, byte for byte) and qrcode's encoder in it; lit and
+//                                   @lit-labs/ssr left as imports
 // Both builds load English and Portuguese (Brazil) lazily, each a chunk of its own (src/element/locales/localize.ts),
 // the send link's feature (src/element/send.ts) and the QR encoder (src/element/view/kyc-verify.view.ts).
 import { defaultStrategy } from '@literals/html-css-minifier';
@@ -48,7 +52,25 @@ const minifyTemplates = () =>
     options: { strategy: { ...defaultStrategy, minifyCSS: (css: string) => defaultStrategy.minifyCSS!(css, { targets: CSS_TARGETS }) } },
   });
 
+/** kyc-verify/ssr (src/ssr), for Node: the element's modules it renders go in with it, never as files of their own. */
+const serverRender = defineConfig({
+  plugins: [minifyTemplates(), bundleQrcode(), terserPass()],
+  ssr: { noExternal: true },
+  build: {
+    target: 'node20',
+    outDir: 'dist/lib/ssr',
+    emptyOutDir: false,
+    sourcemap: false,
+    ssr: 'src/ssr/index.ts',
+    rolldownOptions: {
+      external: [/^lit(\/|$)/, /^@lit-labs\//],
+      output: { entryFileNames: 'index.js', minify: true },
+    },
+  },
+});
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'ssr') return serverRender;
   const standalone = mode === 'standalone';
   const qrEncoder = QR_ENCODER_CHUNK[standalone ? 'standalone' : 'production'];
   const codeSplitting = { groups: [{ name: qrEncoder, test: QR_ENCODER_MODULES }] };

@@ -14,6 +14,7 @@ import { RedisStore } from '../src/server/redis/index.js';
 import { TEST_IDENTITIES } from '../src/sandbox/index.js';
 import { formatRut } from '../src/shared/rut.js';
 import { memoryFeed, redisFeed, type Feed, type FeedEntry } from './feed.js';
+import { preparedPage } from './prepared.js';
 import { demoDestination, demoSendLink } from './send-link.js';
 import { demoRequest, optionsKey } from './verification-request.js';
 import { loggingWebhooks } from './webhook-log.js';
@@ -82,7 +83,10 @@ const STATIC_FILES: Record<string, [string, string]> = {
 };
 
 /** What the demo host backend serves (the rest is the demo page, through Vite). */
-export const isHostPath = (path: string): boolean => path in STATIC_FILES || /^\/(kyc|demo)\//.test(path);
+export const isHostPath = (path: string): boolean => path in STATIC_FILES || path === PREPARED_PAGE || /^\/(kyc|demo)\//.test(path);
+
+/** The page whose element the backend prepared and rendered (demo/prepared.ts). */
+const PREPARED_PAGE = '/prepared.html';
 
 export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost> {
   const server: Server = createServer();
@@ -148,6 +152,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
   app.get('/kyc/status/:uuid', (c) => kit.status(c.req.raw));
   app.post('/kyc/status/:uuid/send', (c) => kit.send(c.req.raw));
   app.on(['GET', 'POST'], ['/kyc/go', '/kyc/go/:code'], (c) => kit.go(c.req.raw));
+  // A visitor's first page gets a visitor id, so that its session can be prepared (and resumed by the element's POST).
+  const prepared = visitors.withVisitor(preparedPage(kit));
+  app.get(PREPARED_PAGE, (c) => prepared(c.req.raw));
   const webhook = loggingWebhooks(kit.webhook, (body) => publish('webhook', body));
   app.post('/kyc/webhook', (c) => webhook(c.req.raw));
   app.get('/demo/feed', (c) =>

@@ -8,7 +8,7 @@
  */
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { buildBrowser } from '../lib/build.js';
+import { buildBrowser, buildServerRender } from '../lib/build.js';
 import type { Figure } from '../lib/figure.js';
 import type { Listening } from '../lib/http.js';
 import { sampled } from '../lib/stats.js';
@@ -19,10 +19,15 @@ import { buildWithEncoderFetchedWhenDrawn, buildWithEncoderInBundle } from './qr
 const RUNS = 20;
 
 /** Each device's page, what it shows, and its browser context (a fresh one, empty cache, for every load). */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+/** Each device's page (the element asking for its session, and the element prepared by the server), what it shows, its browser context. */
 const DEVICES = [
-  { name: 'phone', link: 'button', path: '/', context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: 'desktop', link: 'QR', path: '/?mode=qr', context: { viewport: { width: 1280, height: 800 } } },
-] satisfies { name: string; link: string; path: string; context: BrowserContextOptions }[];
+  { name: 'phone', link: 'button', path: '/', context: PHONE },
+  { name: 'desktop', link: 'QR', path: '/?mode=qr', context: DESKTOP },
+  { name: 'phone, prepared by the server', link: 'button', path: '/prepared', context: PHONE, shipped: true },
+  { name: 'desktop, prepared by the server', link: 'QR', path: '/prepared?mode=qr', context: DESKTOP, shipped: true },
+] satisfies { name: string; link: string; path: string; context: BrowserContextOptions; shipped?: boolean }[];
 
 /** The build as shipped (no suffix), and the bench's variants (qr-encoder-variants.ts). */
 const BUILDS = {
@@ -34,9 +39,10 @@ const BUILDS = {
 /** A host per build, each serving its files from memory (the temp folders go at once). */
 async function startHosts(): Promise<[string, Listening][]> {
   const hosts: [string, Listening][] = [];
+  const { renderKycVerify } = await buildServerRender();
   for (const [name, make] of Object.entries(BUILDS)) {
     const build = await make();
-    hosts.push([name, await startFirstLinkHost(build)]);
+    hosts.push([name, await startFirstLinkHost(build, renderKycVerify)]);
     await build.remove();
   }
   return hosts;
@@ -49,8 +55,9 @@ export async function measureFirstLink(): Promise<Figure[]> {
     // By case ("phone, QR encoder in the bundle"): what it shows, and its loads.
     const cases = new Map<string, { link: string; loads: FirstLink[] }>();
     for (let run = 0; run < RUNS; run++) {
-      for (const { name: device, link, path, context } of DEVICES) {
-        for (const [build, host] of hosts) {
+      for (const { name: device, link, path, context, ...page } of DEVICES) {
+        // The prepared page with the build as shipped only: the encoder's variants draw nothing it draws.
+        for (const [build, host] of 'shipped' in page ? hosts.slice(0, 1) : hosts) {
           const load = await loadOnce(browser, host.url + path, context);
           const name = `${device}${build}`;
           if (run === 0) console.error(`first-link, ${name}: downloaded ${load.files.join(' ')}`);
@@ -68,6 +75,11 @@ export async function measureFirstLink(): Promise<Figure[]> {
         `First link (slow 4G, CPU 4×): ${name}, downloaded by then`,
         'bytes',
         loads.map((load) => load.bytes),
+      ),
+      sampled(
+        `First link (slow 4G, CPU 4×): ${name}, layout shift from the first paint to the first status`,
+        'CLS',
+        loads.map((load) => load.layoutShift),
       ),
     ]);
   } finally {

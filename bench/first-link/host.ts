@@ -3,7 +3,8 @@
  * `<script type="module">`, the element's height before it is defined as docs/element.md gives it),
  * its build's files served gzip-compressed as a host's static server would, and a backend whose
  * session route creates a transaction at once and whose status route answers pending, so that the
- * element's own load and work are timed.
+ * element's own load and work are timed; and the same page with the element prepared by the server
+ * (kyc-verify/ssr, as its route would render it with `kit.prepare`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import type { BrowserBuild } from '../lib/build.js';
 import { listen, type Listening } from '../lib/http.js';
 import { answerPending, pendingStatus } from '../lib/pending-status.js';
 import { repoRoot } from '../lib/repo.js';
+import type { KycVerifyMode } from '../../src/index.js';
+import type { renderKycVerify } from '../../src/ssr/index.js';
 
 const pageOf = (heightBeforeDefined: string, mode: string | null) => `<!doctype html>
 <html lang="es">
@@ -39,15 +42,37 @@ interface Served {
 
 const served = (type: string, body: Buffer | string): Served => ({ type, gzip: gzipSync(body, { level: 9 }) });
 
-/** `POST /kyc/session`: a transaction created now (201, docs/host-protocol.md), its link on the verification site. */
-const createAtOnce: RequestListener = (_req, res) => {
+/** A transaction created now: the session answer (docs/host-protocol.md), its link on the verification site. */
+function createdNow() {
   const uuid = randomUUID();
-  const answer = { ...pendingStatus(uuid), link: `https://verify.example.com/transactions/${uuid}`, resumed: false };
-  res.writeHead(201, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(answer));
+  return {
+    ...pendingStatus(uuid),
+    server_time: new Date().toISOString(),
+    link: `https://verify.example.com/transactions/${uuid}`,
+    resumed: false,
+  };
+}
+
+/** `POST /kyc/session`: a transaction created now (201). */
+const createAtOnce: RequestListener = (_req, res) => {
+  res.writeHead(201, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(createdNow()));
 };
 
-/** Serves the page (`/?mode=qr`, or `/` for the default mode) and `build`'s files on a free loopback port. */
-export async function startFirstLinkHost(build: BrowserBuild): Promise<Listening> {
+/** The same page with the element prepared while it renders, as `kit.prepare` and `kyc-verify/ssr` give it: a transaction created now, drawn into the HTML. */
+function preparedPage(render: typeof renderKycVerify, heightBeforeDefined: string, mode: string | null): Served {
+  const page = pageOf(heightBeforeDefined, mode);
+  const element = render(
+    { sessionUrl: '/kyc/session', session: createdNow() },
+    { mode: (mode ?? 'auto') as KycVerifyMode, statusUrl: '/kyc/status/{uuid}' },
+  );
+  return served('text/html; charset=utf-8', page.replace(/<kyc-verify [^>]*><\/kyc-verify>/, element));
+}
+
+/**
+ * Serves the page (`/?mode=qr`, or `/` for the default mode), the page prepared by the server
+ * (`/prepared`, `/prepared?mode=qr`) and `build`'s files on a free loopback port.
+ */
+export async function startFirstLinkHost(build: BrowserBuild, render: typeof renderKycVerify): Promise<Listening> {
   // The demo's own style block: the heights docs/element.md gives the element before it is defined.
   const demoPage = await readFile(join(repoRoot, 'demo/script-tag.html'), 'utf8');
   const heightBeforeDefined = /<style>[\s\S]*?<\/style>/.exec(demoPage)?.[0];
@@ -56,7 +81,13 @@ export async function startFirstLinkHost(build: BrowserBuild): Promise<Listening
   const pages = new Map([null, 'qr'].map((mode) => [mode, served('text/html; charset=utf-8', pageOf(heightBeforeDefined, mode))]));
   return listen((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');
-    const file = url.pathname === '/' ? pages.get(url.searchParams.get('mode')) : files.get(url.pathname);
+    const mode = url.searchParams.get('mode');
+    const file =
+      url.pathname === '/'
+        ? pages.get(mode)
+        : url.pathname === '/prepared'
+          ? preparedPage(render, heightBeforeDefined, mode)
+          : files.get(url.pathname);
     // Always gzip: Chromium, the only client, accepts it.
     if (file) res.writeHead(200, { 'content-type': file.type, 'content-encoding': 'gzip', 'cache-control': 'no-cache' }).end(file.gzip);
     else if (req.method === 'POST' && url.pathname === '/kyc/session') createAtOnce(req, res);

@@ -5,6 +5,7 @@ import { repoRoot } from '../lib/repo.js';
 import { emulateSlowPhone } from './slow-phone.js';
 
 const PROBE = join(repoRoot, 'bench/lib/page/first-link.js');
+const LAYOUT_SHIFT = join(repoRoot, 'test/e2e/page/layout-shift.js');
 /** Generous: a loaded machine slows the throttled page further. */
 const TIMEOUT_MS = 60_000;
 
@@ -15,6 +16,8 @@ export interface FirstLink {
   bytes: number;
   /** The paths downloaded by then. */
   files: string[];
+  /** Cumulative layout shift from navigation until the element shows its first status, its script run. */
+  layoutShift: number;
 }
 
 export async function loadOnce(browser: Browser, url: string, device: BrowserContextOptions): Promise<FirstLink> {
@@ -22,11 +25,15 @@ export async function loadOnce(browser: Browser, url: string, device: BrowserCon
   try {
     const page = await context.newPage();
     await page.addInitScript({ path: PROBE });
+    await page.addInitScript({ path: LAYOUT_SHIFT });
     await emulateSlowPhone(await context.newCDPSession(page));
     await page.goto(url, { timeout: TIMEOUT_MS });
     // A string, not a function: tsx's transpiled functions may call helpers the page does not have.
     const shown = await page.waitForFunction('window.firstLink', undefined, { timeout: TIMEOUT_MS, polling: 100 });
-    return (await shown.jsonValue()) as FirstLink;
+    const firstLink = (await shown.jsonValue()) as Omit<FirstLink, 'layoutShift'>;
+    await page.waitForFunction("document.querySelector('kyc-verify').getAttribute('state')", undefined, { timeout: TIMEOUT_MS });
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    return { ...firstLink, layoutShift: ((await page.evaluate('window.layoutShift')) as { total: number }).total };
   } finally {
     await context.close();
   }

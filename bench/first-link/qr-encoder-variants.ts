@@ -9,7 +9,7 @@ import { buildBrowser, type BrowserBuild } from '../lib/build.js';
 const VIEW = /[\\/]src[\\/]element[\\/]view[\\/]kyc-verify\.view\.ts$/;
 const ELEMENT = /[\\/]src[\\/]element[\\/]kyc-verify\.ts$/;
 const LAZY_IMPORT = "() => import('./qr-path.js')";
-const EARLY_LOAD = 'if (!buttonOnly(this.mode)) loadQrEncoder(() => this.requestUpdate());';
+const EARLY_LOAD = 'if (!buttonOnly(this.mode) && !this.#servedQr) loadQrEncoder(() => this.requestUpdate());';
 const QR_CHUNK = 'kyc-verify.qr.js';
 
 interface CodeSplitting {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type PluginOption } from 'vite';
@@ -34,4 +34,17 @@ export async function buildBrowser(
     if (name.endsWith('.js')) files.set(name, await readFile(join(dir, name)));
   }
   return { dir, files, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** kyc-verify/ssr as shipped (vite.config.ts's `ssr` mode, minified), built into a fresh folder and imported. */
+export async function buildServerRender(): Promise<typeof import('../../src/ssr/index.js')> {
+  // Under the repository, where its imports (lit, @lit-labs/ssr) resolve.
+  await mkdir(join(repoRoot, 'bench/out'), { recursive: true });
+  const dir = await mkdtemp(join(repoRoot, 'bench/out/ssr-'));
+  try {
+    await build({ root: repoRoot, mode: 'ssr', logLevel: 'silent', build: { outDir: dir } });
+    return (await import(join(dir, 'index.js'))) as typeof import('../../src/ssr/index.js');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

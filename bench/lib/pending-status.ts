@@ -5,7 +5,7 @@ export function pendingStatus(uuid: string) {
   const now = Date.now();
   return {
     uuid,
-    state: 'pending',
+    state: 'pending' as const,
     step: 'Session_start',
     code: null,
     issue_description: null,

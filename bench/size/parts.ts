@@ -34,6 +34,7 @@ export const BUNDLE_PARTS: { name: string; modules: RegExp }[] = [
   { name: 'the status stream', modules: /src\/element\/controllers\/status-stream\.ts$/ },
   { name: 'the countdown, waits and copy note', modules: /src\/element\/controllers\/(countdown|delay|copy-note)\.ts$/ },
   { name: "following the page's colours", modules: /src\/element\/controllers\/surroundings\.ts$/ },
+  { name: "reading a server's render", modules: /src\/element\/server-render\.ts$/ },
   { name: 'the element class and its registration', modules: /src\/(define|element\/kyc-verify)\.ts$/ },
 ];
 

@@ -1,10 +1,11 @@
 // The app's one page: the FAKE login, or the element and the user's verifications.
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function renderPage({ user, records, sandboxUrl }) {
+/** `element`: `<kyc-verify>` as kyc-verify/ssr rendered it (HTML, not escaped). */
+export function renderPage({ user, element, records, sandboxUrl }) {
   const body = user
     ? `<form method="post" action="/logout">Logged in as <b>${escape(user)}</b>. <button>Log out</button></form>
-<kyc-verify session-url="/kyc/session" lang="en"></kyc-verify>
+${element}
 <h2>Events on this page</h2>
 <ol id="events"></ol>
 <h2>Your verifications (the app's database, written by onResult)</h2>

@@ -10,9 +10,10 @@ import { RedisStore as SessionStore } from 'connect-redis';
 import express from 'express';
 import session from 'express-session';
 import { Redis } from 'ioredis';
-import { clientAddressFrom, createKycClient, createKycKit, toNodeHandler } from 'kyc-verify/server';
+import { clientAddressFrom, createKycClient, createKycKit, fetchRequestOf, toNodeHandler } from 'kyc-verify/server';
 import { RedisStore } from 'kyc-verify/server/redis';
 import { startSandbox } from 'kyc-verify/sandbox';
+import { renderKycVerify } from 'kyc-verify/ssr';
 import { renderPage } from './page.js';
 
 const env = process.env;
@@ -100,7 +101,13 @@ app.post('/logout', (req, res) => req.session.destroy(() => res.redirect('/')));
 app.get('/', async (req, res) => {
   const user = req.session.user;
   const records = user ? [...(await verifications.entries())].filter(([, record]) => record.user === user.id) : [];
-  res.type('html').send(renderPage({ user: user?.id, records, sandboxUrl: kycUrl }));
+  // The user's verification prepared while the page renders, the element drawn into its HTML: the link paints with the
+  // page, before the bundle and without it. Whatever prepare refuses (a prefetch, another site's request), the plain element.
+  const element =
+    user && renderKycVerify(await kit.prepare(fetchRequestOf(req), { sessionUrl: '/kyc/session', context: { req, res } }), { lang: 'en' });
+  // A prepared page names the person's transaction: never kept by a shared cache.
+  res.set('cache-control', 'private, no-store');
+  res.type('html').send(renderPage({ user: user?.id, element, records, sandboxUrl: kycUrl }));
 });
 
 const server = app.listen(port, env.HOST ?? '127.0.0.1', () => {

@@ -1,5 +1,5 @@
 // The app's one page, with hono/html (which escapes what it interpolates): the FAKE login, or the element and the user's verifications.
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 
 const EVENTS_LOG = html`<script type="module">
   const kyc = document.querySelector('kyc-verify');
@@ -13,9 +13,10 @@ const EVENTS_LOG = html`<script type="module">
   kyc.addEventListener('kyc-continue', () => location.reload()); // shows the record onResult wrote
 </script>`;
 
-const verify = (user, records) =>
+// `element`: <kyc-verify> as kyc-verify/ssr rendered it, HTML of the kit's own (raw: not escaped again).
+const verify = (user, element, records) =>
   html`<form method="post" action="/logout">Logged in as <b>${user}</b>. <button>Log out</button></form>
-    <kyc-verify session-url="/kyc/session" lang="en"></kyc-verify>
+    ${raw(element)}
     <h2>Events on this page</h2>
     <ol id="events"></ol>
     <h2>Your verifications (the app's database, written by onResult)</h2>
@@ -30,14 +31,14 @@ const login = html`<p><b>Fake login</b>, for this example only: type any name, n
     <label>Name <input name="name" autocomplete="username" required /></label> <button>Log in</button>
   </form>`;
 
-export const page = ({ user, records, sandboxUrl }) =>
+export const page = ({ user, element, records, sandboxUrl }) =>
   html`<!doctype html>
     <html lang="en">
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>kyc-verify with Hono</title>
       <h1>kyc-verify with Hono</h1>
-      ${user ? verify(user, records) : login}
+      ${user ? verify(user, element, records) : login}
       <p>
         <small>The KYC service is the local sandbox: <a href="${sandboxUrl}">${sandboxUrl}</a>.</small>
       </p>

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { clientAddressFrom, createKycClient, createKycKit } from 'kyc-verify/server';
 import { RedisStore } from 'kyc-verify/server/redis';
 import { startSandbox } from 'kyc-verify/sandbox';
+import { renderKycVerify } from 'kyc-verify/ssr';
 import { page } from './page.js';
 
 const env = process.env;
@@ -106,7 +107,12 @@ app.post('/logout', async (c) => {
 app.get('/', async (c) => {
   const user = c.get('user');
   const records = user ? [...(await verifications.entries())].filter(([, record]) => record.user === user.id) : [];
-  return c.html(page({ user: user?.id, records, sandboxUrl: kycUrl }));
+  // The user's verification prepared while the page renders, the element drawn into its HTML: the link paints with the
+  // page, before the bundle and without it. Whatever prepare refuses (a prefetch, another site's request), the plain element.
+  const element = user && renderKycVerify(await kit.prepare(c.req.raw, { sessionUrl: '/kyc/session', context: { c } }), { lang: 'en' });
+  // A prepared page names the person's transaction: never kept by a shared cache.
+  c.header('cache-control', 'private, no-store');
+  return c.html(page({ user: user?.id, element, records, sandboxUrl: kycUrl }));
 });
 
 serve({ fetch: app.fetch, hostname: env.HOST ?? '127.0.0.1', port: Number(env.PORT ?? 0) }, ({ port }) => {

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 from bounded_server import DeadlineRequests
 from kyc_host import STATUS_PREFIX
 from login import logout_cookie
+from prepared import ELEMENT_TAG, prepared_element
 from records import Refused
 
 HERE = Path(__file__).resolve().parent
@@ -119,6 +120,7 @@ class Handler(DeadlineRequests):
         result = self.host.records.result_of(user)
         record = "%s (%s)" % (result[1], result[0]) if result else "not verified yet"
         html = (HERE / "page.html").read_text().replace("{{user}}", user).replace("{{record}}", record)
+        html = html.replace(ELEMENT_TAG, prepared_element(self.host, user, self.headers))
         self.send(200, html.encode(), "text/html; charset=utf-8")
 
     def file(self, path, content_type):

@@ -1,4 +1,4 @@
-import { html, LitElement } from 'lit';
+import { html, LitElement, type PropertyValues } from 'lit';
 import { Announcer } from './controllers/announcer.js';
 import { CopyNote } from './controllers/copy-note.js';
 import { Countdown } from './controllers/countdown.js';
@@ -9,6 +9,8 @@ import { StatusStream } from './controllers/status-stream.js';
 import { followSurroundings } from './controllers/surroundings.js';
 import { statusDetailOf, type KycStatusDetail } from './events.js';
 import { lazyChunk } from './lazy-chunk.js';
+import { readSession } from './controllers/read-session.js';
+import { serverRenderOf, type ServerRender } from './server-render.js';
 import { es } from './locales/es.js';
 import { languageOf, stringsFor, type KycVerifyStrings, type ShownStrings } from './locales/localize.js';
 import { initialState, reduce, type Io, type MachineEvent, type Setup } from './machine/machine.js';
@@ -207,7 +209,14 @@ export class KycVerify extends LitElement {
     send: this.#send,
   });
   readonly #delay = new Delay(this, () => this.#send({ type: 'waited' }));
-  readonly #qrCodeOf = keepingLastQrCode(() => this.requestUpdate());
+  /** The server's render this element upgraded over (kyc-verify/ssr), until its own first render replaces it. */
+  #served: ServerRender | null = null;
+  /** The server drew the QR code of the prepared link: kept, and the encoder not fetched for it. */
+  #servedQr: ServerRender['qr'] = null;
+  readonly #qrCodeOf = keepingLastQrCode(
+    () => this.requestUpdate(),
+    () => (this.#servedQr && this.#state.followed ? { link: this.#state.followed.link, path: this.#servedQr } : undefined),
+  );
   readonly #announcer = new Announcer(this);
 
   constructor() {
@@ -229,12 +238,47 @@ export class KycVerify extends LitElement {
   override connectedCallback(): void {
     // The controllers resume what was under way: polling, a session request a removal cut short, Continue's wait.
     super.connectedCallback();
+    if (!this.hasUpdated) this.#takeOver();
     this.#send({ type: 'connected', setup: this.#setup() });
+  }
+
+  /**
+   * Over a server's render (docs/element.md, "Prepared by the server"): its session is followed as a
+   * session answer, without a session request, and its QR code kept; an answer it cannot read is
+   * ignored (the element asks the backend as usual, which resumes the same transaction).
+   */
+  #takeOver(): void {
+    const served = serverRenderOf(this);
+    if (!served) return;
+    this.#served = served;
+    this.#servedQr = served.qr;
+    try {
+      const answer = readSession(served.session, new URL(this.sessionUrl, document.baseURI));
+      this.#send({ type: 'prepared', answer, setup: this.#setup() });
+    } catch {
+      // Asked for below, as without a server's render.
+    }
+  }
+
+  /** Over a server's render in another language than Spanish, the first render waits for its words: the server's stay until then. */
+  protected override shouldUpdate(): boolean {
+    return !this.#served || stringsFor(languageOf(this), this.strings, () => this.requestUpdate()) !== null;
   }
 
   protected override willUpdate(): void {
     this.#send({ type: 'configure', setup: this.#setup() });
-    if (!buttonOnly(this.mode)) loadQrEncoder(() => this.requestUpdate());
+    if (!buttonOnly(this.mode) && !this.#servedQr) loadQrEncoder(() => this.requestUpdate());
+  }
+
+  /** The element's first render takes the server's place, in the same task: nothing is painted between. */
+  protected override update(changed: PropertyValues): void {
+    if (this.#served) {
+      this.renderRoot.replaceChildren();
+      // Lit renders before the root's first child as it was when the root was taken: a node of the server's render, gone now.
+      this.renderOptions.renderBefore = null;
+      this.#served = null;
+    }
+    super.update(changed);
   }
 
   #setup(): Setup {
@@ -287,6 +331,7 @@ export class KycVerify extends LitElement {
     const state: ViewState = {
       strings: strings ?? es,
       mode: this.mode,
+      buttonOnly: buttonOnly(this.mode),
       machine: this.#state,
       outcome: outcomeOf(this.#state),
       copyNote: this.#copyNote.note,

@@ -16,6 +16,7 @@ export {
   type ErrorEnvelope,
 } from './client/errors.js';
 export type { BuildRequest, SessionAnswerBody, SessionTransactionRequest } from './handlers/session.js';
+export type { PrepareOptions, PreparedSession } from './handlers/prepare.js';
 export type { WebhookOptions } from './handlers/webhook.js';
 export type { OnResult } from './state/result-delivery.js';
 export type { RequestContext } from './state/background.js';
@@ -43,7 +44,7 @@ export type { ClientAddressOf } from './budgets/budgets.js';
 export { clientAddressFrom, type ClientAddressPlatform } from './budgets/client-address.js';
 export type { SendAnswerBody } from './handlers/send.js';
 export { KycSessionRefusedError } from './sessions/refused-error.js';
-export { toNodeHandler, type NodeContext } from './handlers/node-adapter.js';
+export { fetchRequestOf, toNodeHandler, type NodeContext } from './handlers/node-adapter.js';
 export { createVisitorIds, type VisitorIdOptions, type VisitorIds } from './visitors/visitor-ids.js';
 export { statusOf } from './client/transaction-status.js';
 export type { OwnerOf } from './handlers/owner.js';

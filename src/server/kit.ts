@@ -4,7 +4,9 @@ import type { OwnerOf } from './handlers/owner.js';
 import { goHandler } from './handlers/go.js';
 import type { HandoffOptions, OnHandoff } from './handoff/options.js';
 import { sendHandler } from './handlers/send.js';
-import { sessionHandler, type BuildRequest } from './handlers/session.js';
+import { sessionHandler } from './handlers/session.js';
+import { prepareHandler, type PrepareOptions, type PreparedSession } from './handlers/prepare.js';
+import { sessionAnswerer, type BuildRequest } from './sessions/answer.js';
 import { Budgets, type ClientAddressOf } from './budgets/budgets.js';
 import { resolveBudgets, type BudgetOptions } from './budgets/options.js';
 import { unknownClientsNote } from './budgets/unknown-clients.js';
@@ -154,6 +156,16 @@ export interface KycKit<Context extends RequestContext = RequestContext> {
    * `GET` and `POST` on the go URL itself (the typed code's page). Answers 404 when the handoff is off.
    */
   go: KitHandler<Context>;
+  /**
+   * The session of the person whose page is being rendered, prepared while it renders: resumed or
+   * created exactly as `session` would answer the element's POST, for the browser's own navigation
+   * to the page only (never an embed, a cross-site link, a prefetch or a prerender). Render it with
+   * `kyc-verify/ssr`, so that the page's HTML carries the link (docs/sessions.md).
+   */
+  prepare(
+    request: Request,
+    options: RequestContext extends Context ? PrepareOptions<Context> : PrepareOptions<Context> & { context: Context },
+  ): Promise<PreparedSession>;
   /**
    * Resolves when the work started after answers (result deliveries, their retries) has settled.
    * After `close()`, the work of the requests answered since (what was handed to the fleet is not waited for).
@@ -307,12 +319,14 @@ function createKit(options: KycKitOptions): KycKit {
       },
     } satisfies Pick<WithPlainAnswer<KitHandler>, typeof PLAIN_ANSWER>);
   const noteUnknownClients = options.clientAddress ? () => {} : unknownClientsNote(budgets.limits, reporter.for('session'));
-  const session = sessionHandler(
+  const answerSession = sessionAnswerer(
     stateOf('session'),
     options.buildRequest,
     options.newTransactionId ?? (() => crypto.randomUUID()),
     sessions,
   );
+  const session = sessionHandler(stateOf('session'), answerSession, sessions);
+  const prepare = telemetry.handler('prepare', prepareHandler(answerSession, publicUrl));
   const go = sessions.handoff ? goHandler(stateOf('handoff'), sessions.handoff, options.onHandoff) : async () => notFound();
   const send = sends ? sendHandler(stateOf('send'), sends, sessions.allowedOrigins) : async () => notFound();
   /** `POST …/<uuid>/send`: the uuid's segment checked, so that a session URL of any name is never taken for one. */
@@ -339,6 +353,11 @@ function createKit(options: KycKitOptions): KycKit {
     send: withSweep('send', send),
     webhook: withSweep('webhook', webhookHandler(stateOf('webhook'), options)),
     go: withSweep('go', go),
+    prepare: (request, options) => {
+      sweeper.onRequest(options.context);
+      noteUnknownClients(request);
+      return prepare(request, options);
+    },
     idle: () => background.idle(),
     get openStreams() {
       return feed.size;

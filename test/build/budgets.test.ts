@@ -17,7 +17,10 @@
 // trip less before the desktop's code) added 9 B of own code and 12 B to the bundle. Issue 39's
 // screens raised them by what they cost (own code 12,473 → 13,897 B, bundle 16,965 → 18,372 B, the
 // Portuguese chunk 1,357 → 1,513 B; the send chunk down to 1,089 B); what each part added is in the Sizes section of
-// docs/element.md. Every budget is now the size it had then.
+// docs/element.md. Taking over a server's render (issue 40: the prepared session followed without a
+// request, the server's QR code kept, the server's nodes replaced in the first render) then added 358 B
+// of own code (13,897 → 14,255 B) and 366 B to the bundle (18,372 → 18,738 B). Every budget is now the
+// size it had then.
 // They fail on any growth past that.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -53,8 +56,8 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 3_768;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 18_372;
-const OWN_CODE_BUDGET = 13_897;
+const STANDALONE_BUDGET = 18_738;
+const OWN_CODE_BUDGET = 14_255;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_513;

@@ -49,6 +49,7 @@ const REGISTRY: Registered[] = [
   { page: 'README.md', heading: '### On the server: the kit', by: 'test/consumers/readme-app.test.ts', languages: ['js', 'sh'] },
   { page: 'docs/kit.md', heading: '## Mounting the handlers', by: 'types', languages: ['ts'] },
   { page: 'docs/element.md', heading: '## Strings and languages', by: 'types' },
+  { page: 'docs/element.md', heading: '## Prepared by the server', by: 'types' },
   { page: 'docs/element.md', heading: '## The current state, for a script that loads late', by: 'types', languages: ['js'] },
   { page: 'docs/fleet.md', heading: '# Running on several instances', by: 'types', languages: ['ts'] },
   { page: 'docs/fleet.md', heading: '## Stopping an instance', by: 'test/fleet/shutdown.test.ts' },
@@ -263,6 +264,7 @@ const ENTRIES: Record<string, string> = {
   'kyc-verify/define': 'src/define.ts',
   'kyc-verify/server': 'src/server/index.ts',
   'kyc-verify/server/redis': 'src/server/redis/index.ts',
+  'kyc-verify/ssr': 'src/ssr/index.ts',
   'kyc-verify/sandbox': 'src/sandbox/index.ts',
 };
 

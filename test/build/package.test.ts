@@ -74,6 +74,7 @@ describe('the npm package', () => {
       'dist/kyc-verify.qr.js',
       'dist/lib/index.d.ts',
       'dist/lib/server/index.js',
+      'dist/lib/ssr/index.js',
       'dist/lib/sandbox/index.js',
       'dist/lib/sandbox/cli.js',
       'dist/lib/testing/index.js',
@@ -131,7 +132,14 @@ describe('the npm package', () => {
       peers.every((peer) => manifest.peerDependenciesMeta[peer]?.optional),
       'every peer is optional',
     );
-    for (const entry of ['dist/lib/server', 'dist/lib/sandbox', 'dist/lib/testing', 'dist/lib/shared', 'dist/lib/conformance']) {
+    for (const entry of [
+      'dist/lib/server',
+      'dist/lib/ssr',
+      'dist/lib/sandbox',
+      'dist/lib/testing',
+      'dist/lib/shared',
+      'dist/lib/conformance',
+    ]) {
       const missing = (await packagesImportedUnder(join(unpacked, entry))).filter(
         (used) => !(used in manifest.dependencies) && !peers.includes(used),
       );

@@ -1,6 +1,7 @@
 // The reference host written without Node (examples/python-host): it passes the check behind its
 // login, and the README's page, served by the host as it is written there, follows a transaction
-// through it to its end in Chromium, and the host records the result.
+// through it to its end in Chromium, and the host records the result. The page the host serves is prepared: the
+// element's link in its HTML, followed by the element without a session request.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -75,11 +76,20 @@ describe('the Python reference host', () => {
         const polledBefore = statusRequests().length;
         await page.goto(`${host.url}/`);
         // The fake login's form: any name.
+        const sessionPosts: string[] = [];
+        page.on(
+          'request',
+          (request) => void (request.method() === 'POST' && request.url().endsWith('/kyc/session') && sessionPosts.push(request.url())),
+        );
+        const html = page.waitForResponse((response) => response.request().isNavigationRequest() && response.request().method() === 'GET');
         await page.getByLabel('Name').fill('ana');
         await page.getByRole('button', { name: 'Log in' }).click();
         await page.locator('kyc-verify [part="qr"] path').waitFor();
         assert.equal(await page.locator('#record').textContent(), 'not verified yet');
         const link = await scanQr(page);
+        // The page the login leads to prepared the session: its link is in the HTML, and the element followed it unasked.
+        assert.ok((await (await html).text()).includes(`<a href="${link}"`), "the link in the page's HTML");
+        assert.deepEqual(sessionPosts, [], 'no session POST');
         const phone = await browser.newPage({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
         await phone.goto(link);
         await walk(phone, ['Documento OK', 'Selfie OK']);

@@ -64,6 +64,19 @@ describe('the packed package in framework apps', () => {
     });
   }
 
+  it("Next.js's server: kyc-verify/ssr, imported from the package in Node, draws a prepared session's link", async () => {
+    const link = 'https://shop.example/kyc/go/k7Qm2x';
+    const session = { uuid: UUID, link, expires_at: new Date(Date.now() + 600_000).toISOString() };
+    const render = `const { renderKycVerify } = await import('kyc-verify/ssr');
+      process.stdout.write(renderKycVerify({ sessionUrl: '/kyc/session', session: ${JSON.stringify(session)} }, { lang: 'en' }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', render], { cwd: packed.consumer('next') });
+    assert.match(
+      stdout,
+      new RegExp(`^<kyc-verify session-url="/kyc/session"[^>]*><template shadowrootmode="open">.*<a [^>]*href="${link}"`, 's'),
+    );
+    assert.match(stdout, /<svg [^>]*part="qr"[^>]*>.*<path d="M/s, 'the QR code, drawn by the encoder the package carries');
+  });
+
   describe('in Chromium', () => {
     let browser: Browser;
     before(async () => {

@@ -4,7 +4,8 @@
 // Chromium maps to 127.0.0.1, with a certificate the test makes), PUBLIC_URL set, so the handoff is
 // on. A desktop logs in with the app's fake login and shows the QR code; a phone-sized page follows
 // the handoff to the sandbox's page and walks it; the desktop hears kyc-successful once, the app
-// runs onResult once and shows the record it wrote.
+// runs onResult once and shows the record it wrote. Each renders the element prepared (kit.prepare, kyc-verify/ssr):
+// the short link is in the page's HTML before any script, and the element follows it with no session request.
 //
 // Each rule once across the three, not every rule in every app:
 // - express: a fleet, 2 instances on one Redis, the proxy sending requests to each in turn (its logins, the kit's
@@ -88,13 +89,26 @@ function npmStart(app: string, env: Record<string, string>): Promise<Started> {
   });
 }
 
-/** A desktop, logged in with the app's fake login as `user`, its element showing the QR code. */
+/**
+ * A desktop, logged in with the app's fake login as `user`, its element showing the QR code. The page the login leads to
+ * carries the element prepared and drawn: its HTML, before any script, has the short link as an anchor, and the element
+ * takes it over without asking for a session.
+ */
 async function desktopLoggedIn(browser: Browser, url: string, user: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ignoreHTTPSErrors: true })).newPage();
   await page.goto(url);
+  const sessionPosts: string[] = [];
+  page.on(
+    'request',
+    (request) => void (request.method() === 'POST' && request.url().includes('/kyc/session') && sessionPosts.push(request.url())),
+  );
+  const html = page.waitForResponse((response) => response.request().isNavigationRequest() && response.request().method() === 'GET');
   await page.getByLabel('Name').fill(user);
   await page.getByRole('button', { name: 'Log in' }).click();
+  const link = new RegExp(`<template shadowrootmode="open">.*<a [^>]*href="${url.replace(/[.]/g, '\\.')}/kyc/go/[^"]+"`, 's');
+  assert.match(await (await html).text(), link, "the short link in the page's HTML");
   await page.locator('kyc-verify [part="qr"] path').waitFor({ timeout: 60_000 });
+  assert.deepEqual(sessionPosts, [], 'the prepared session followed, none asked for');
   return page;
 }
 

@@ -168,6 +168,48 @@ describe('element machine: configuring', () => {
   });
 });
 
+describe('element machine: a session the server prepared', () => {
+  const prepared = (status = statusOf('pending'), setup = WITH_SESSIONS): MachineEvent => ({
+    type: 'prepared',
+    answer: { ...answer(status), offersStream: true },
+    setup,
+  });
+
+  it('idle → following (prepared, session-url): follows the prepared transaction, asking for no session', () => {
+    const { state, calls } = after(idle(), prepared());
+    assert.equal(state.phase, 'following');
+    assert.deepEqual(after(state, configure(WITH_SESSIONS)).calls, [], 'the first update, with the same attributes, asks nothing');
+    assert.equal(state.followed?.link, LINK);
+    assert.equal(state.status?.state, 'pending');
+    assert.deepEqual(calls[0], ['session', null], 'only the forgetting of any session');
+    assert.equal(names(calls).filter((name) => name === 'session').length, 1);
+    assert.deepEqual(
+      calls.filter(([name]) => name === 'watch').at(-1),
+      ['watch', state.followed, null],
+      'through the stream the prepared answer offered',
+    );
+  });
+
+  it('idle → ended (prepared, already successful): shows the end, follows nothing', () => {
+    const { state, calls } = after(idle(), prepared(statusOf('successful')));
+    assert.equal(state.phase, 'ended');
+    assert.deepEqual(dispatched(calls), ['kyc-state-change', 'kyc-successful']);
+  });
+
+  it('followed once: Try again after its end asks the backend for a new one', () => {
+    const ended = after(idle(), prepared(statusOf('failed'))).state;
+    const { state, calls } = after(ended, { type: 'retry', setup: WITH_SESSIONS });
+    assert.equal(state.phase, 'starting');
+    assert.deepEqual(calls.at(-2), ['session', 'new']);
+    assert.equal(state.prepared, null);
+  });
+
+  it('a transaction attribute wins over a prepared session', () => {
+    const { state } = after(idle(), prepared(undefined, { ...WITH_SESSIONS, transaction: OTHER, statusUrl: '/kyc/status/{uuid}' }));
+    assert.equal(state.followed?.id, OTHER);
+  });
+});
+
 describe('element machine: start()', () => {
   it('idle → starting (start with defer): asks to resume, and keeps focus', () => {
     const deferred = after(idle(), configure({ ...WITH_SESSIONS, defer: true })).state;

@@ -1,4 +1,6 @@
 // The app's one page, rendered on the server: the FAKE login, or the element and the user's verifications.
+import { headers } from 'next/headers';
+import { renderKycVerify } from 'kyc-verify/ssr';
 import { app, currentUser } from '../lib/kyc.js';
 import Verify from './verify.js';
 
@@ -6,7 +8,12 @@ export const dynamic = 'force-dynamic';
 
 export default async function Page() {
   const user = await currentUser();
-  const { kycUrl, verifications } = await app();
+  const { kycUrl, kit, verifications } = await app();
+  // The user's verification prepared while the page renders, the element drawn into its HTML: the link paints with the
+  // page, before the bundle and without it. The page's request as the browser sent it (its Sec-Fetch-* say whether it
+  // is a navigation: a prefetch or another site's request gets the plain element, which asks once a person is there).
+  const request = new Request(new URL('/', process.env.PUBLIC_URL), { headers: await headers() });
+  const element = user && renderKycVerify(await kit.prepare(request, { sessionUrl: '/kyc/session' }), { lang: 'en' });
   const records = user ? [...(await verifications.entries())].filter(([, record]) => record.user === user.id) : [];
   return (
     <main>
@@ -16,7 +23,7 @@ export default async function Page() {
           <form method="post" action="/logout">
             Logged in as <b>{user.id}</b>. <button>Log out</button>
           </form>
-          <Verify />
+          <Verify element={element} />
           <h2>Your verifications (the app&apos;s database, written by onResult)</h2>
           <ul id="records">
             {records.length ? (

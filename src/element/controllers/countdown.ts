@@ -4,6 +4,13 @@ import type { TransactionStatus } from '../../shared/transaction-state.js';
 /** What a status says about the time left: the link's expiry, the capture step's timeout and the server's clock. */
 export type Deadlines = Partial<Pick<TransactionStatus, 'expires_at' | 'step_expires_at' | 'server_time'>>;
 
+/** When the verification ends, on the server's clock: the sooner of the link's expiry and the capture step's timeout; Infinity without either. */
+export const deadlineOf = (status: Deadlines | null): number =>
+  Math.min(...[status?.expires_at, status?.step_expires_at].map((at) => Date.parse(at ?? '') || Infinity));
+
+/** Whole seconds left when `left` ms remain, or `null` without a deadline (Infinity). */
+export const secondsOf = (left: number): number | null => (left < Infinity ? Math.max(0, Math.ceil(left / 1000)) : null);
+
 /** The times left, in seconds, that are announced: each once as the time falls to it (and again after the time rose past it). */
 const ANNOUNCED_AT = [30, 60, 120];
 
@@ -43,7 +50,7 @@ export class Countdown implements ReactiveController {
     const skew = Date.parse(status?.server_time ?? '') - Date.now();
     if (!status) this.#skew = undefined;
     else if (skew > (this.#skew ?? -Infinity)) this.#skew = skew;
-    this.#deadline = Math.min(...[status?.expires_at, status?.step_expires_at].map((at) => Date.parse(at ?? '') || Infinity));
+    this.#deadline = deadlineOf(status);
     if (this.host.isConnected) this.#tick();
   }
 
@@ -59,7 +66,7 @@ export class Countdown implements ReactiveController {
     clearTimeout(this.#timer);
     const before = this.remaining;
     const left = this.#deadline - Date.now() - (this.#skew ?? 0);
-    this.remaining = left < Infinity ? Math.max(0, Math.ceil(left / 1000)) : null;
+    this.remaining = secondsOf(left);
     const at = ANNOUNCED_AT.find((seconds) => this.remaining !== null && this.remaining <= seconds);
     if (at !== this.#announcedAt) {
       this.#announcedAt = at;

@@ -120,6 +120,12 @@ const CHUNKS: Record<string, (loaded: () => void) => LocaleStrings | undefined> 
 /** The built-in language for each primary tag: Portuguese is Brazil's. */
 const BY_PRIMARY: Record<string, string> = { es: 'es', en: 'en', pt: 'pt-BR' };
 
+/** The built-in language of `tag`'s primary subtag (`pt-PT` and `pt` are `pt-BR`), if any. */
+const builtInOf = (tag: string): string | undefined => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()];
+
+/** The built-in language of the first of `tags` that has one; Spanish when none has. */
+export const builtInLanguage = (tags: readonly string[]): string => tags.map(builtInOf).find(Boolean) ?? 'es';
+
 /** The last language asked for that is not built in, said in the console: once, not at every render. */
 let noted = '';
 
@@ -131,9 +137,9 @@ let noted = '';
 export function languageOf(element: HTMLElement): string {
   // The property first: it is ahead of the attribute while an update that reflects it is under way.
   const asked = element.lang || element.closest('[lang]')?.getAttribute('lang') || '';
-  const primary = [asked, ...navigator.languages].map((tag) => BY_PRIMARY[tag.split('-')[0]!.toLowerCase()]);
-  const language = primary.find(Boolean) ?? 'es';
-  if (asked && !primary[0] && noted !== asked) console.warn(`<kyc-verify> lang: ${(noted = asked)} is not built in; showing ${language}`);
+  const language = builtInLanguage([asked, ...navigator.languages]);
+  if (asked && !builtInOf(asked) && noted !== asked)
+    console.warn(`<kyc-verify> lang: ${(noted = asked)} is not built in; showing ${language}`);
   return language;
 }
 

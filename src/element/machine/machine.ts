@@ -60,6 +60,8 @@ export interface MachineState {
   waited: boolean;
   /** Transactions whose terminal event has fired: once each. */
   announced: readonly string[];
+  /** The session the server prepared and rendered (docs/element.md, "Prepared by the server"), until it is followed: instead of asking for one. */
+  prepared: SessionAnswer | null;
 }
 
 export type MachineEvent =
@@ -68,6 +70,8 @@ export type MachineEvent =
   /** `start()` before the first update (`updated` false), while disconnected, or now; with the attributes as they are. */
   | { type: 'start'; setup: Setup; mode: SessionMode; updated: boolean; connected: boolean }
   | { type: 'connected'; setup: Setup }
+  /** The server's render of the element held a prepared session: followed as a session answer, without asking for one; with the attributes as they are. */
+  | { type: 'prepared'; answer: SessionAnswer; setup: Setup }
   /** Try again pressed. */
   | { type: 'retry'; setup: Setup }
   | { type: 'session'; answer: SessionAnswer }
@@ -137,6 +141,7 @@ export const initialState = (setup: Setup): MachineState => ({
   mode: 'resume',
   queued: false,
   announced: [],
+  prepared: null,
 });
 
 /** The attributes that say where a followed transaction is: a change follows it there. */
@@ -164,6 +169,8 @@ function next(state: MachineState, event: MachineEvent, effects: Effect[]): Mach
       return start(state, event.setup, event.mode, effects);
     case 'connected':
       return state.queued ? start(state, event.setup, state.mode, effects) : state;
+    case 'prepared':
+      return phase === 'idle' ? begin({ ...state, setup: event.setup, prepared: event.answer }, effects) : state;
     case 'retry':
       // A new verification after an end or a transaction lost; the same one again after a session request that failed (it may have made one).
       return start(
@@ -240,11 +247,16 @@ const dispatch =
     io.dispatch(event);
 const keepFocus: Effect = (io) => io.keepFocus();
 
-/** What the attributes ask for afresh: the transaction given, a session unless `defer` holds it back, or nothing. */
+/**
+ * What the attributes ask for afresh: the transaction given, the session the server prepared (once),
+ * a session unless `defer` holds it back, or nothing.
+ */
 function begin(state: MachineState, effects: Effect[]): MachineState {
-  const idle = abandon(state, effects);
+  const idle = { ...abandon(state, effects), prepared: null };
   const { transaction, sessionUrl, defer } = state.setup;
+  const { prepared } = state;
   if (transaction) return follow(idle, effects, transaction, null);
+  if (prepared) return follow(idle, effects, prepared.uuid, prepared, prepared);
   return sessionUrl && (!defer || state.released) ? request(idle, state.mode, effects) : idle;
 }
 

@@ -4,16 +4,16 @@ import type { TypedCode } from '../controllers/read-session.js';
 import { otherDeviceOf } from '../machine/handoff.js';
 import { phoneProgress, type PhoneProgress } from '../machine/progress.js';
 import type { ViewActions, ViewState } from './kyc-verify.view.js';
-import { buttonOnly } from './media.js';
 import { progressText, renderProgress } from './progress-view.js';
 import type { QrPath } from './qr-path.js';
 import { timerText } from './timer.js';
 
 /** The QR code to draw: none in button mode; auto mode on a phone shows the button, and its QR code, hidden, is not drawn (nor its encoder fetched). */
-const qrOf = (link: string, { mode, qrCodeOf }: ViewState) => (mode === 'button' ? null : buttonOnly(mode) ? undefined : qrCodeOf(link));
+const qrOf = (link: string, { mode, buttonOnly, qrCodeOf }: ViewState) =>
+  mode === 'button' ? null : buttonOnly ? undefined : qrCodeOf(link);
 
 /** Only the button shows (a link too long for any QR code gets it too): the person may be on the phone already. */
-export const aloneOf = (link: string, view: ViewState) => buttonOnly(view.mode) || qrOf(link, view) === null;
+export const aloneOf = (link: string, view: ViewState) => view.buttonOnly || qrOf(link, view) === null;
 
 /** From this many seconds left, the time left looks urgent. */
 const URGENT_SECONDS = 30;

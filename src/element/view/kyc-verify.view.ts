@@ -11,6 +11,8 @@ import type { QrPath } from './qr-path.js';
 export interface ViewState {
   strings: LocaleStrings;
   mode: KycVerifyMode;
+  /** Only the button shows (`buttonOnly` of media.ts in the browser; a server, which cannot know the screen, says `mode === 'button'`). */
+  buttonOnly: boolean;
   machine: MachineState;
   outcome: Outcome;
   copyNote: 'linkCopied' | 'copyFailed' | null;

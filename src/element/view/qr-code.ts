@@ -23,14 +23,19 @@ export const loadQrEncoder = (loaded: () => void): void => void qrEncoder(loaded
 /**
  * A `qrCodeOf` (the QR code of a link, null when the link is too long for one, undefined while the
  * encoder loads: `loaded` renders again) that keeps the last code it drew: drawing is the costliest
- * part of a render, and the countdown renders every second.
+ * part of a render, and the countdown renders every second. `drawn` gives the code the server's
+ * render drew, if any, taken as the first: its link is drawn without the encoder.
  */
-export function keepingLastQrCode(loaded: () => void): (link: string) => QrPath | null | undefined {
+export function keepingLastQrCode(
+  loaded: () => void,
+  drawn?: () => { link: string; path: QrPath } | undefined,
+): (link: string) => QrPath | null | undefined {
   let last: { link: string; path: QrPath | null } | undefined;
   return (link) => {
-    const encoder = qrEncoder(loaded);
-    if (!encoder) return undefined;
+    last ??= drawn?.();
     if (last?.link !== link) {
+      const encoder = qrEncoder(loaded);
+      if (!encoder) return undefined;
       let path: QrPath | null = null;
       try {
         path = encoder.qrPath(link);

@@ -137,7 +137,14 @@ async function write(response: Response, req: ParsedIncoming, res: ServerRespons
   });
 }
 
-function requestOf(req: ParsedIncoming, signal: AbortSignal): Request {
+/**
+ * The Fetch `Request` of a page's Node request (`node:http`, Express), headers as the browser sent
+ * them, as the kit's hooks get one: for `kit.prepare(fetchRequestOf(req), { sessionUrl, context: { req, res } })`
+ * in the route that renders the page. Express's `originalUrl` is the page's path under any mount.
+ */
+export const fetchRequestOf = (req: IncomingMessage): Request => requestOf(req);
+
+function requestOf(req: ParsedIncoming, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';

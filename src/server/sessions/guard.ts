@@ -28,3 +28,25 @@ export function refusalOf(request: Request, allowedOrigins: ReadonlySet<string>,
 export const modeOf = (request: Request): SessionMode => (request.headers.get(SESSION_HEADER) === 'new' ? 'new' : 'resume');
 
 const describe = (value: string | null) => (value === null ? 'none' : JSON.stringify(value.slice(0, 100)));
+
+/** What a browser says of a page's own navigation: top-level, to a document, typed or followed from this site. */
+const NAVIGATION = { 'sec-fetch-mode': ['navigate'], 'sec-fetch-dest': ['document'], 'sec-fetch-site': ['same-origin', 'none'] } as const;
+
+/**
+ * Why a page request may not prepare a session (`kit.prepare`), or null when it may: only a GET the
+ * browser itself calls a navigation to a document, typed or bookmarked (`none`) or followed from the
+ * backend's own origin, and neither prefetched nor prerendered. Anything else (a page embedded as an
+ * image or a frame of another site, a link followed from another site, a prefetch, a prerender, a
+ * client that sends no `Sec-Fetch-*`, such as a link preview's robot) creates nothing: its page gets
+ * the element that asks for its session itself, once a person is there. docs/sessions.md.
+ */
+export function navigationRefusal(request: Request): string | null {
+  if (request.method !== 'GET') return `a ${request.method} is no page's navigation`;
+  for (const [header, allowed] of Object.entries(NAVIGATION)) {
+    const value = request.headers.get(header);
+    if (!(allowed as readonly string[]).includes(value ?? '')) return `${header} ${describe(value)}`;
+  }
+  // Chrome's prefetch and prerender say `Sec-Purpose: prefetch` (`prefetch;prerender`), older ones `Purpose: prefetch`.
+  const purpose = request.headers.get('sec-purpose') ?? request.headers.get('purpose');
+  return purpose === null ? null : `a speculative load (purpose ${describe(purpose)})`;
+}

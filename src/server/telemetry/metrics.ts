@@ -70,9 +70,9 @@ export class KitMetrics {
     const counter = (name: string, unit: string, description: string) => meter.createCounter(name, { unit, description });
     const histogram = (name: string, description: string, explicitBucketBoundaries: number[]) =>
       meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries } });
-    this.#created = counter('kyc_verify.verifications.created', '{verification}', 'Transactions created by the session handler');
-    this.#resumed = counter('kyc_verify.verifications.resumed', '{verification}', 'Session POSTs answered with the caller’s transaction');
-    this.#refused = counter('kyc_verify.verifications.refused', '{request}', 'Session POSTs that created nothing, by reason');
+    this.#created = counter('kyc_verify.verifications.created', '{verification}', 'Transactions created by session requests');
+    this.#resumed = counter('kyc_verify.verifications.resumed', '{verification}', 'Session requests that resumed a transaction');
+    this.#refused = counter('kyc_verify.verifications.refused', '{request}', 'Session requests that created nothing, by reason');
     this.#opened = counter('kyc_verify.links.opened', '{verification}', 'Transactions whose link a first device opened, by channel');
     this.#otherDevices = counter('kyc_verify.handoff.other_devices', '{device}', 'Devices other than the first that opened a link');
     this.#steps = counter('kyc_verify.steps.reached', '{verification}', 'Transactions that reached each step');

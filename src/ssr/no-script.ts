@@ -1,0 +1,10 @@
+/**
+ * What a page whose scripts do not run says under the element's status line (a `<noscript>` of the
+ * server's render): the status will not change by itself, and a reload shows where the verification
+ * is. Server-side words: the browser's bundle never carries them.
+ */
+export const RELOAD_FOR_RESULT: Record<string, string> = {
+  es: 'Cuando termines en tu celular, recarga esta página para ver el resultado.',
+  en: 'When you are done on your phone, reload this page to see the result.',
+  'pt-BR': 'Quando terminar no celular, recarregue esta página para ver o resultado.',
+};
