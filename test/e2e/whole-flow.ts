@@ -3,6 +3,7 @@
 // copy the browser refuses, a phone that opens the link, a try that fails with the longest of the
 // reasons, the document that passes, the verification's success, Continue ready.
 import type { Page } from 'playwright-core';
+import { browserFetch } from '../support/browser-fetch.js';
 
 /** Posts one of the sandbox's controls (`transactions/<uuid>/outcome`…). */
 type Control = (path: string, body: unknown) => Promise<void>;
@@ -24,7 +25,8 @@ export async function walkWholeFlow(page: Page, control: Control, { typedCode }:
   heights.push(await height());
   const { uuid } = (await page.evaluate("document.querySelector('kyc-verify').status")) as { uuid: string };
   const link = await shadow('[part="button"], [part="link"]').first().getAttribute('href');
-  await fetch(link!, { redirect: 'manual' });
+  // The phone's browser, with its device cookie: a request without one (a scanner's, a preview's) is no device.
+  await browserFetch(link!, { headers: { cookie: `kyc_device=${crypto.randomUUID()}` } });
   await shadow('[part="progress"]').waitFor();
   heights.push(await height());
   for (const [code, shown] of [

@@ -22,7 +22,7 @@ export const layout = css`
   }
 
   :host([mode='button']) {
-    min-height: 27rem;
+    min-height: 28rem;
   }
 
   /* A language still loading, or the send buttons beside Copy link: laid out, unseen and unread. */
@@ -155,7 +155,7 @@ export const layout = css`
 
   @media (pointer: coarse) {
     :host([mode='auto']) {
-      min-height: 27rem;
+      min-height: 28rem;
     }
 
     .mode-auto .head {
