@@ -23,17 +23,20 @@ before(async () => {
   reports = await collectReports();
   common = {
     ...(await documentedModules()),
-    KYC_URL: on.service.kycUrl,
-    REDIS_URL: on.redis.url,
-    REPORT_URL: reports.url,
-    WEBHOOK_URL: UNREACHABLE_WEBHOOK,
   };
+});
+// Read once the shared Redis and service have started (their own hook, which may finish after the one above).
+const where = () => ({
+  KYC_URL: on.service.kycUrl,
+  REDIS_URL: on.redis.url,
+  REPORT_URL: reports.url,
+  WEBHOOK_URL: UNREACHABLE_WEBHOOK,
 });
 after(() => reports?.close());
 
 /** A documented instance under a fresh key prefix (`prefix`: the same for instances of one fleet). */
 const documentedInstance = (prefix: string, env: Record<string, string> = {}) =>
-  startDocumentedInstance({ ...common, KYC_REDIS_PREFIX: prefix, ...env });
+  startDocumentedInstance({ ...common, ...where(), KYC_REDIS_PREFIX: prefix, ...env });
 
 const newPrefix = () => `{shutdown-${crypto.randomUUID()}}:`;
 
