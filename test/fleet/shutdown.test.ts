@@ -16,16 +16,15 @@ const STREAMS = 1000;
 
 const on = useRedisAndService();
 let reports: Awaited<ReturnType<typeof collectReports>>;
-/** What every documented instance is started with: the modules of the documentation's blocks, the Redis, the service, the collector. */
-let common: Record<string, string>;
+/** The modules of the documentation's blocks, which every documented instance runs. */
+let modules: Record<string, string>;
 
 before(async () => {
   reports = await collectReports();
-  common = {
-    ...(await documentedModules()),
-  };
+  modules = await documentedModules();
 });
-// Read once the shared Redis and service have started (their own hook, which may finish after the one above).
+// The Redis, the service and the collector, read as an instance starts: the shared Redis and service have started by
+// then (their own hook may finish after the one above).
 const where = () => ({
   KYC_URL: on.service.kycUrl,
   REDIS_URL: on.redis.url,
@@ -36,7 +35,7 @@ after(() => reports?.close());
 
 /** A documented instance under a fresh key prefix (`prefix`: the same for instances of one fleet). */
 const documentedInstance = (prefix: string, env: Record<string, string> = {}) =>
-  startDocumentedInstance({ ...common, ...where(), KYC_REDIS_PREFIX: prefix, ...env });
+  startDocumentedInstance({ ...modules, ...where(), KYC_REDIS_PREFIX: prefix, ...env });
 
 const newPrefix = () => `{shutdown-${crypto.randomUUID()}}:`;
 
