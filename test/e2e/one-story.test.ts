@@ -4,7 +4,8 @@
 // passed step as passed, and each timer named as whose it is: the step's own on both when the status
 // gives it, the link's named as the link's where it cannot (at the start, and during the liveness
 // checks, which restart the timer unseen). What a screen reader hears on the desktop over the whole
-// flow is listed and compared with the expected list.
+// flow is listed and compared with the expected list; each change is let be heard before the next is
+// made, as a person's pace does (a change within half a second of another replaces it, by design).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -41,6 +42,14 @@ Element.prototype.attachShadow = function (init) {
   return root;
 };`;
 
+/** Waits until the live region has said `words` (its m:ss as such) last: a change said before the next one starts, as a person would hear it. */
+async function hears(page: Page, words: string) {
+  await page.waitForFunction(
+    (wanted) => (window as unknown as { heard: string[] }).heard.at(-1)?.replace(/\d+:\d\d/g, 'm:ss') === wanted,
+    words,
+  );
+}
+
 const desktopText = async (page: Page, part: string) => (await page.locator(`kyc-verify [part="${part}"]`).innerText()).trim();
 const phoneText = async (mobile: Page) => (await mobile.locator('main').innerText()).replace(/\s+/g, ' ');
 
@@ -72,6 +81,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     await startVerification(page, world.demo.url, { challenges: '1', tries: '3', lang: 'es', fullUpdate: true });
     assert.equal(await desktopText(page, 'title'), es.scanTitle);
     assert.equal(wordsOf(await desktopText(page, 'timer')), named(es.timeLeft));
+    await hears(page, es.waiting);
 
     // The phone opens the short link: connected, at the document, before any capture.
     const mobile = await phone(world);
@@ -84,6 +94,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     // The document's timer starts as the page opens, which the status does not tell: the link's time, named as the link's.
     assert.equal(wordsOf(await desktopText(page, 'timer')), named(es.timeLeft));
     assert.equal(wordsOf(await phoneTimer(mobile)), named(es.timeDocument));
+    await hears(page, es.phoneConnected);
 
     await capture(mobile, ['004']);
     await expectMarks(page, ['problem', 'todo', 'todo']);
@@ -94,6 +105,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     assert.equal(wordsOf(await phoneTimer(mobile)), named(es.timeDocument), 'the same clock, named alike');
     await screenshot(page, 'one-story-1-document-problem-desktop');
     await screenshot(mobile, 'one-story-1-document-problem-phone');
+    await hears(page, `${es.reasonDocument} ${es.timeDocument.replace('{time}', 'm:ss')}`);
 
     await capture(mobile, ['002']);
     await expectMarks(page, ['done', 'current', 'todo']);
@@ -103,6 +115,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     // Two clocks, each named: the link's on the desktop (the selfie's timer restarts with each liveness check, unseen), the selfie's on the phone.
     assert.equal(wordsOf(await desktopText(page, 'timer')), named(es.timeLeft));
     assert.equal(wordsOf(await phoneTimer(mobile)), named(es.timeSelfie));
+    await hears(page, es.documentCapturedLiveness);
 
     await capture(mobile, ['014']);
     await expectMarks(page, ['done', 'problem', 'todo']);
@@ -110,6 +123,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     assert.equal(await desktopText(page, 'status'), es.reasonFace);
     assert.match(await phoneText(mobile), new RegExp(`${es.reasonFace} ${tries(1)}`));
     await screenshot(page, 'one-story-2-selfie-problem-desktop');
+    await hears(page, es.reasonFace);
 
     await capture(mobile, ['selfie_ok']);
     await expectMarks(page, ['done', 'current', 'todo']);
@@ -123,6 +137,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     );
     await screenshot(page, 'one-story-3-liveness-desktop');
     await screenshot(mobile, 'one-story-3-liveness-phone');
+    await hears(page, es.documentCapturedLiveness);
 
     await capture(mobile, ['challenge_ok']);
     await waitForLogged(page, 'kyc-successful');
@@ -131,7 +146,7 @@ describe('end to end: one story on the desktop and the phone', () => {
     await page.locator('kyc-verify [part="continue-button"]:not([disabled])').waitFor();
     await screenshot(page, 'one-story-4-successful-desktop');
 
-    await page.waitForFunction('window.heard.length >= 8');
+    await hears(page, es.readyToContinue);
     await page.waitForTimeout(1500);
     const heard = ((await page.evaluate('window.heard')) as string[]).map((said) => said.replace(/\d+:\d\d/g, 'm:ss'));
     // "Preparing" is said only when the session's answer takes longer than a change takes to settle (a busy machine): either is right.
