@@ -32,7 +32,7 @@ export class KycOrphanedTransactionError extends KycStoreError {
 /**
  * `store` with every failure, thrown or rejected, turned into a KycStoreError, and every call
  * bounded by `timeoutMs`: whatever client the store runs on, a store that stops answering costs
- * a request that long, never more. `observe`, when telemetry is on, hears each call's duration and failure.
+ * a request that long, never more. `observe`, when telemetry is on, hears each failure and a sample of the calls' durations.
  */
 export function guardStore(store: Store, timeoutMs: number, observe?: StoreCallObserver): Store {
   return new Proxy(store, {
@@ -44,7 +44,7 @@ export function guardStore(store: Store, timeoutMs: number, observe?: StoreCallO
       return async (...args: unknown[]) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         let failure: StoreCallFailure | undefined;
-        const startedAt = observe && performance.now();
+        const startedAt = observe?.timesNext() ? performance.now() : undefined;
         const deadline = new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
             failure = 'timeout';
@@ -60,7 +60,8 @@ export function guardStore(store: Store, timeoutMs: number, observe?: StoreCallO
             : new KycStoreError(`the kit's store failed: ${(error as Error)?.message ?? error}`, { cause: error });
         } finally {
           clearTimeout(timer);
-          if (observe) observe(String(property), (performance.now() - startedAt!) / 1000, failure);
+          if (observe && (startedAt !== undefined || failure))
+            observe.called(String(property), startedAt === undefined ? undefined : (performance.now() - startedAt) / 1000, failure);
         }
       };
     },

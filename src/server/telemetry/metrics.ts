@@ -15,8 +15,8 @@ const CALL_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const STAGE_BUCKETS = [1, 5, 10, 30, 60, 120, 180, 300, 600, 900, 1800, 3600];
 
-/** One store call in this many is timed. */
-const STORE_SAMPLE = 8;
+/** One store call in this many is timed: a poll makes two, and each record costs the SDK a hash of its attributes and its garbage. */
+const STORE_SAMPLE = 32;
 
 const STATUS_ANSWERS: readonly StatusAnswerKind[] = ['fresh', 'cached', 'stale', 'not_modified'];
 
@@ -88,7 +88,7 @@ export class KitMetrics {
     this.#results = counter('kyc_verify.results', '{attempt}', 'Attempts at delivering a result to onResult, by outcome');
     this.#provider = histogram('kyc_verify.provider.duration', 'Calls to the KYC service, by operation and outcome', CALL_BUCKETS);
     this.#budgets = counter('kyc_verify.budget.uses', '{use}', 'What each budget let through or refused');
-    this.#store = histogram('kyc_verify.store.duration', 'A sample of the calls to the kit’s store (one in 8)', CALL_BUCKETS);
+    this.#store = histogram('kyc_verify.store.duration', 'A sample of the calls to the kit’s store (one in 32)', CALL_BUCKETS);
     this.#storeFailures = counter('kyc_verify.store.failures', '{call}', 'Calls to the kit’s store that failed, by operation and why');
     const streams = meter.createObservableUpDownCounter('kyc_verify.streams.open', {
       unit: '{stream}',
@@ -173,11 +173,13 @@ export class KitMetrics {
     this.#answers[STATUS_ANSWERS.indexOf(kind)]!++;
   }
 
-  /**
-   * A store call: each failure counted (`error.type`), and one call in STORE_SAMPLE timed. A poll makes two store
-   * calls: timing every one would cost each poll two histogram records (their attributes hashed by the SDK).
-   */
-  storeCall(operation: string, seconds: number, failure: StoreCallFailure | undefined): void {
+  /** Whether the store's next call is timed: one in STORE_SAMPLE is (untimed, it costs no clock reading). */
+  timesNextStoreCall(): boolean {
+    return ++this.#storeCalls % STORE_SAMPLE === 0;
+  }
+
+  /** A store call timed (`seconds`) or failed: each failure counted (`error.type`), each timed call recorded. */
+  storeCall(operation: string, seconds: number | undefined, failure: StoreCallFailure | undefined): void {
     let sets = this.#storeSets.get(operation);
     if (!sets) {
       const failed = (type: StoreCallFailure) => this.#sets.of({ [A.dbOperation]: operation, [A.errorType]: type });
@@ -190,6 +192,6 @@ export class KitMetrics {
       this.#storeSets.set(operation, sets);
     }
     if (failure) this.#storeFailures.add(1, sets[failure]);
-    if (++this.#storeCalls % STORE_SAMPLE === 0) this.#store.record(seconds, sets[failure ?? 'ok']);
+    if (seconds !== undefined) this.#store.record(seconds, sets[failure ?? 'ok']);
   }
 }

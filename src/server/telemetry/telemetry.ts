@@ -33,8 +33,11 @@ export interface TelemetryOptions {
 
 /** Why a store call did not answer: no answer in time, a full MemoryStore, or any other failure. */
 export type StoreCallFailure = 'timeout' | 'full' | 'error';
-/** A call to the store as measured: how long it took, and why it failed when it did. */
-export type StoreCallObserver = (operation: string, seconds: number, failure: StoreCallFailure | undefined) => void;
+/** What hears the store's calls: which to time (a sample), and each call timed or failed: how long it took, why it failed. */
+export interface StoreCallObserver {
+  timesNext(): boolean;
+  called(operation: string, seconds: number | undefined, failure: StoreCallFailure | undefined): void;
+}
 
 /**
  * What the kit tells OpenTelemetry (docs/operations.md): metrics when the application registered a
@@ -212,10 +215,14 @@ export class Telemetry {
     this.#metrics?.statusAnswered(kind);
   }
 
-  /** What times each store call, when metrics are on. */
+  /** What hears the store's calls (a sample timed, every failure), when metrics are on. */
   get storeObserver(): StoreCallObserver | undefined {
     const metrics = this.#metrics;
-    return metrics ? (operation, seconds, failure) => metrics.storeCall(operation, seconds, failure) : undefined;
+    if (!metrics) return undefined;
+    return {
+      timesNext: () => metrics.timesNextStoreCall(),
+      called: (operation, seconds, failure) => metrics.storeCall(operation, seconds, failure),
+    };
   }
 
   /** Names the transaction on the current span. */
