@@ -70,6 +70,18 @@ async function uuidOn(page: Page): Promise<string> {
 const withEvents = async (page: Page, error: Error) =>
   new Error(`${error.message.split('\n')[0]}; the element dispatched ${JSON.stringify(await world.dispatched(page))}`);
 
+/** Ends each of `uuids` successful, as the person's phone would; a call that did not reach the service says why. */
+const succeed = (uuids: string[]) =>
+  Promise.all(
+    uuids.map((uuid) =>
+      world.service.succeed(uuid).catch((error: Error) => {
+        throw new Error(
+          `ending ${uuid} at the service: ${error.message} (${String((error.cause as Error | undefined)?.message ?? error.cause)})`,
+        );
+      }),
+    ),
+  );
+
 const resultsOf = (uuid: string) => world.reports.filter((report) => report.event === 'result' && report.uuid === uuid);
 
 describe('the production shape: https://shop.test behind nginx, three instances on Redis, the handoff on', () => {
@@ -132,11 +144,10 @@ describe('the production shape: https://shop.test behind nginx, three instances 
       const exits: number[] = [];
       const third = Math.floor(VERIFICATIONS / 3);
       for (let index = 0; index < world.instances.length; index++) {
-        const ending = Promise.all(uuids.slice(index * third, (index + 1) * third).map((uuid) => world.service.succeed(uuid)));
-        exits.push(await world.restart(index));
-        await ending;
+        const [exit] = await Promise.all([world.restart(index), succeed(uuids.slice(index * third, (index + 1) * third))]);
+        exits.push(exit);
       }
-      await Promise.all(uuids.slice(3 * third).map((uuid) => world.service.succeed(uuid)));
+      await succeed(uuids.slice(3 * third));
 
       const ends = await Promise.all(pages.map((page) => ended(page, 90_000).catch(() => 'none')));
       await waitFor(() => uuids.every((uuid) => resultsOf(uuid).length > 0), 'every result', 60_000).catch(() => {});
