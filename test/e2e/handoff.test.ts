@@ -198,7 +198,7 @@ describe('end to end: the handoff through the host', () => {
       await mobile.waitForLoadState();
       assert.equal(
         await mobile.locator('[role="alert"]').textContent(),
-        'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo.',
+        'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo. Si la verificación ya se abrió en otro dispositivo, continúa en ese.',
       );
       assert.equal(await mobile.evaluate(() => document.activeElement?.id), 'code', 'the field takes the focus after an error');
       await screenshot(mobile, 'handoff-typed-code-error');
