@@ -60,9 +60,14 @@ export const layout = css`
     visibility: hidden;
   }
 
-  /* The code shown again for a second phone, while the flow is on screen (never under an end screen). */
+  /* The QR code shown again for a second phone, while the flow is on screen (never under an end screen). */
   :not(.ended) > .flow .scan:has([open]) .code {
     visibility: visible;
+  }
+
+  /* A typed code that a device's opening of the link retired: refused if typed, so never shown again. */
+  .code .retired {
+    visibility: hidden;
   }
 
   .flow,
