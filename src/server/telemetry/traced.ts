@@ -65,7 +65,8 @@ export function instrumentedClient(
     const attributes = { [A.method]: method, [A.urlTemplate]: template, [A.serverAddress]: host, [A.operation]: operation };
     return tracing.inSpan(`${method} ${template}`, 'client', attributes, async (span) => {
       if (uuid) span.setAttribute(A.uuid, uuid);
-      const linked = uuid ? originOf(uuid).then((traceparent) => tracing.link(traceparent, span)) : undefined;
+      // The link is read from the store only for a span that records it.
+      const linked = uuid && span.isRecording() ? originOf(uuid).then((traceparent) => tracing.link(traceparent, span)) : undefined;
       try {
         return await run();
       } finally {

@@ -40,8 +40,9 @@ export class KitTracing {
 
   /**
    * `handle` with a span `name` (an internal one, with `attributes`) per call, the current one its parent and the
-   * current one for `handle`, ended as its answer settles. Options made once per handler and one promise chained
-   * per call, no async wrapper: this runs on every poll (docs/operations.md, "What it costs").
+   * current one for `handle`, ended as its answer settles. This runs on every poll (docs/operations.md, "What it
+   * costs"): options made once per handler, no async wrapper, and a span the sampler left out (it records nothing,
+   * and needs no end) costs the SDK's check and the context its children read, that they are left out too.
    */
   perCall<Args extends unknown[], Answer>(
     name: string,
@@ -52,24 +53,30 @@ export class KitTracing {
     const options = { kind: SpanKind.INTERNAL, attributes };
     return (...args) => {
       const span = this.tracer.startSpan(name, options);
-      const failed = (error: unknown) => {
-        this.#failed(span, error);
-        span.end();
-        return Promise.reject(error as Error);
-      };
       let answering: Promise<Answer>;
       try {
         answering = context.with(trace.setSpan(context.active(), span), handle, undefined, ...args);
       } catch (error) {
-        return failed(error);
+        return this.#ended(span, error);
       }
-      return answering.then((answer) => {
-        const status = (answer as { status?: unknown }).status;
-        if (typeof status === 'number') this.answered(span, status);
-        span.end();
-        return answer;
-      }, failed);
+      if (!span.isRecording()) return answering;
+      return answering.then(
+        (answer) => {
+          const status = (answer as { status?: unknown }).status;
+          if (typeof status === 'number') this.answered(span, status);
+          span.end();
+          return answer;
+        },
+        (error: unknown) => this.#ended(span, error),
+      );
     };
+  }
+
+  /** Ends `span` as failed by `error`, which it passes on. */
+  #ended(span: Span, error: unknown): Promise<never> {
+    this.#failed(span, error);
+    span.end();
+    return Promise.reject(error as Error);
   }
 
   #failed(span: Span, error: unknown): void {
