@@ -8,7 +8,7 @@ import { en } from '../../src/element/locales/en.js';
 import { es } from '../../src/element/locales/es.js';
 import { ptBR } from '../../src/element/locales/pt-BR.js';
 import { initialState, reduce, type Io, type MachineEvent, type MachineState, type Setup } from '../../src/element/machine/machine.js';
-import { otherDeviceOf, typeableCodeOf } from '../../src/element/machine/handoff.js';
+import { otherDeviceOf } from '../../src/element/machine/handoff.js';
 import { phoneProgress } from '../../src/element/machine/progress.js';
 import { progressText } from '../../src/element/view/progress-view.js';
 import type { TransactionStatus } from '../../src/shared/transaction-state.js';
@@ -81,29 +81,6 @@ describe('element machine: the handoff', () => {
       'Sigue en la pestaña de la verificación y vuelve aquí al terminar.',
       'on the phone itself, no word of a phone connected',
     );
-  });
-
-  it('following → following (the phone opened the short link): the typed code is offered no more, the link having retired it', () => {
-    const typedCode = { url: 'https://shop.example/kyc/go', code: '4F7K3HXM' };
-    const asking: Setup = { ...SETUP, transaction: '', sessionUrl: '/kyc/session' };
-    const answer = {
-      uuid: UUID,
-      link: 'https://shop.example/kyc/go/token',
-      expiresAt: null,
-      status: null,
-      offersStream: false,
-      statusUrl: null,
-      typedCode,
-    };
-    const told = run(
-      initialState(asking),
-      { type: 'configure', setup: asking },
-      { type: 'start', setup: asking, mode: 'resume', updated: true, connected: true },
-      { type: 'session', answer },
-    ).state;
-    assert.deepEqual(typeableCodeOf(told), typedCode, 'before any device: the code under the QR code');
-    assert.deepEqual(typeableCodeOf(run(told, status(pending())).state), typedCode, 'a status without a handoff changes nothing');
-    assert.equal(typeableCodeOf(run(told, status(opened(1))).state), null, "the desktop's QR code for another phone comes without it");
   });
 
   it('following → following (the same handoff again): fires nothing', () => {

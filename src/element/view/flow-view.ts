@@ -1,7 +1,7 @@
 import { html, nothing, svg } from 'lit';
 import { stepLine } from '../../shared/story/story.js';
 import type { TypedCode } from '../controllers/read-session.js';
-import { otherDeviceOf, typeableCodeOf } from '../machine/handoff.js';
+import { otherDeviceOf } from '../machine/handoff.js';
 import { phoneProgress, type PhoneProgress } from '../machine/progress.js';
 import type { ViewActions, ViewState } from './kyc-verify.view.js';
 import { progressText, renderProgress } from './progress-view.js';
@@ -59,13 +59,12 @@ function renderHead(view: ViewState, progress: PhoneProgress | null, here: boole
  * "Can't scan? On your phone, open shop.example/kyc/go and type 4F7K3HXM", when the backend gave a
  * typed code: the address and the code large enough to copy by hand, the address broken only after
  * its slashes. The code is read out character by character: a screen reader would read it as a word.
- * Once a device opened the link the code is retired: it keeps its place, so that nothing moves, unseen.
  */
-function renderTypedCode(typed: TypedCode | null | undefined, cantScan: string, retired: boolean) {
+function renderTypedCode(typed: TypedCode | null | undefined, cantScan: string) {
   if (!typed) return nothing;
   const [before, between, after] = cantScan.split(/\{url\}|\{code\}/);
   const address = typed.url.replace(/^https?:\/\//, '').split('/');
-  return html`<p part="typed-code" class="typed ${retired ? 'retired' : ''}">
+  return html`<p part="typed-code" class="typed">
     ${before}<strong class="address">${address.map((piece, index) => html`${index ? html`/<wbr />` : ''}${piece}`)}</strong
     >${between}<strong class="letters" role="img" aria-label=${[...typed.code].join(' ')}>${typed.code}</strong>${after}
   </p>`;
@@ -74,7 +73,8 @@ function renderTypedCode(typed: TypedCode | null | undefined, cantScan: string, 
 /**
  * The QR code with its heading's place; once the phone has started, the phone's progress over it, in
  * the same grid cell so that nothing moves, and a toggle that shows the QR code again (for a second
- * phone). Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
+ * phone; without the typed code, which that opening retired). Past the document step a second phone
+ * is hardly needed: the toggle steps back, and closes if open.
  */
 function renderScan(
   link: string,
@@ -97,7 +97,7 @@ function renderScan(
           <rect class="quiet-zone" fill="#fff" x="-4" y="-4" width=${size + 8} height=${size + 8}></rect>
           ${qr ? svg`<path d=${qr.d}></path>` : nothing}
         </svg>
-        ${renderTypedCode(machine.followed?.told?.typedCode, strings.cantScan, !typeableCodeOf(machine))}
+        ${renderTypedCode(machine.followed?.told?.typedCode, strings.cantScan)}
       </div>
       ${progress ? renderProgress(progress, strings, machine.status!.liveness, here, otherDevice(view, actions)) : nothing}
     </div>

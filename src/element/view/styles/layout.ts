@@ -54,20 +54,17 @@ export const layout = css`
     grid-area: 1 / 1;
   }
 
+  /* Shown again for a second phone, the QR code comes without the typed code, which the phone's opening
+     of the link retired (typed, it is refused); its line keeps its place. */
   .ended > .flow,
   .stage:has(.progress) .code,
-  .scan:has([open]) .progress {
+  .scan:has([open]) :is(.progress, .typed) {
     visibility: hidden;
   }
 
   /* The QR code shown again for a second phone, while the flow is on screen (never under an end screen). */
   :not(.ended) > .flow .scan:has([open]) .code {
     visibility: visible;
-  }
-
-  /* A typed code that a device's opening of the link retired: refused if typed, so never shown again. */
-  .code .retired {
-    visibility: hidden;
   }
 
   .flow,
