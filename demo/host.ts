@@ -129,7 +129,9 @@ export async function startDemoHost(options: DemoHostOptions): Promise<DemoHost>
     // Each choice of options on the demo page is a kind of verification of its own: a reload resumes the one of the same options.
     sessions: { key: (request) => optionsKey(new URL(request.url).searchParams) },
     // The short link, when phones reach this host (or a test says so); the backend log shows who opened it.
-    ...((options.publicUrl || options.shortLinks) && { handoff: { url: `${options.publicUrl ?? fleet?.publicUrl ?? url}/kyc/go` } }),
+    ...((options.publicUrl || options.shortLinks) && {
+      handoff: { url: `${options.publicUrl ?? fleet?.publicUrl ?? url}/kyc/go`, siteName: 'kyc-verify demo' },
+    }),
     onHandoff: (event) => publish('handoff', event),
     // The link by e-mail (to the demo's SMTP server) and by SMS (to the page's outbox), to the visitor's address in the demo's records.
     ...(options.smtpUrl && {

@@ -3,8 +3,10 @@
  * (slow-phone.ts) until the element's link is on screen, and the bytes downloaded by then. The
  * phone (390×844, touch, mode auto: the button) and the desktop (1280×800, mode qr: the QR code),
  * each with the build as shipped (the QR encoder a lazy chunk, fetched as soon as an element that draws QR codes renders)
- * and with the bench's variants of it (qr-encoder-variants.ts), runs interleaved so that the
- * machine's load falls on every case alike.
+ * and with the bench's variants of it (qr-encoder-variants.ts); the same pages prepared by the
+ * server; and the documentation site's playground on the phone (site-host.ts: its time to
+ * interactive, until its element shows the link its Service Worker's kit and sandbox made). Runs
+ * interleaved so that the machine's load falls on every case alike.
  */
 import { chromium, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
@@ -12,9 +14,11 @@ import { buildBrowser, buildServerRender } from '../lib/build.js';
 import type { Figure } from '../lib/figure.js';
 import type { Listening } from '../lib/http.js';
 import { sampled } from '../lib/stats.js';
+import { buildSite } from '../../test/site/support/site.js';
 import { startFirstLinkHost } from './host.js';
-import { loadOnce, type FirstLink } from './load-once.js';
+import { firstPaintOnce, loadOnce, type FirstLink } from './load-once.js';
 import { buildWithEncoderFetchedWhenDrawn, buildWithEncoderInBundle } from './qr-encoder-variants.js';
+import { startSiteHost } from './site-host.js';
 
 const RUNS = 20;
 
@@ -28,6 +32,10 @@ const DEVICES = [
   { name: 'phone, prepared by the server', link: 'button', path: '/prepared', context: PHONE, shipped: true },
   { name: 'desktop, prepared by the server', link: 'QR', path: '/prepared?mode=qr', context: DESKTOP, shipped: true },
 ] satisfies { name: string; link: string; path: string; context: BrowserContextOptions; shipped?: boolean }[];
+/** The page with nothing of ours: one request and its HTML painted, the floor under the prepared page. */
+const FLOOR = 'First link (slow 4G, CPU 4×): the floor (the page without the element or its script), navigation → first contentful paint';
+/** The playground's page (npm run docs), whose element asks the kit in its Service Worker for its session. */
+const PLAYGROUND = "phone, the docs site's playground (kit and sandbox in its Service Worker)";
 
 /** The build as shipped (no suffix), and the bench's variants (qr-encoder-variants.ts). */
 const BUILDS = {
@@ -50,10 +58,16 @@ async function startHosts(): Promise<[string, Listening][]> {
 
 export async function measureFirstLink(): Promise<Figure[]> {
   const hosts = await startHosts();
+  // As a fresh clone builds it (SITE_DIR names one built already).
+  const site = await buildSite();
+  const siteHost = await startSiteHost(site.dir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     // By case ("phone, QR encoder in the bundle"): what it shows, and its loads.
     const cases = new Map<string, { link: string; loads: FirstLink[] }>();
+    const add = (name: string, link: string, load: FirstLink) =>
+      cases.set(name, { link, loads: [...(cases.get(name)?.loads ?? []), load] });
+    const floor: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (const { name: device, link, path, context, ...page } of DEVICES) {
         // The prepared page with the build as shipped only: the encoder's variants draw nothing it draws.
@@ -61,29 +75,32 @@ export async function measureFirstLink(): Promise<Figure[]> {
           const load = await loadOnce(browser, host.url + path, context);
           const name = `${device}${build}`;
           if (run === 0) console.error(`first-link, ${name}: downloaded ${load.files.join(' ')}`);
-          cases.set(name, { link, loads: [...(cases.get(name)?.loads ?? []), load] });
+          add(name, link, load);
         }
       }
+      add(PLAYGROUND, 'button', await loadOnce(browser, `${siteHost.siteUrl}playground/`, PHONE));
+      floor.push(await firstPaintOnce(browser, `${hosts[0]![1].url}/floor`, PHONE));
     }
-    return [...cases].flatMap(([name, { link, loads }]) => [
-      sampled(
-        `First link (slow 4G, CPU 4×): ${name}, navigation → ${link} painted`,
-        'ms',
-        loads.map((load) => load.ms),
-      ),
-      sampled(
-        `First link (slow 4G, CPU 4×): ${name}, downloaded by then`,
-        'bytes',
-        loads.map((load) => load.bytes),
-      ),
-      sampled(
-        `First link (slow 4G, CPU 4×): ${name}, layout shift from the first paint to the first status`,
-        'CLS',
-        loads.map((load) => load.layoutShift),
-      ),
-    ]);
+    const figures = [...cases].flatMap(([name, { link, loads }]) => {
+      const figure = (what: string, unit: string, key: 'ms' | 'bytes' | 'layoutShift') =>
+        sampled(
+          `First link (slow 4G, CPU 4×): ${name}, ${what}`,
+          unit,
+          loads.map((load) => load[key]),
+        );
+      const painted = figure(`navigation → ${link} painted`, 'ms', 'ms');
+      // The page's own resource entries: the Service Worker's script is fetched for the worker, not the page.
+      if (name === PLAYGROUND) return [painted, figure("the page's downloads by then (sw.js besides)", 'bytes', 'bytes')];
+      return [
+        painted,
+        figure('downloaded by then', 'bytes', 'bytes'),
+        figure('layout shift from the first paint to the first status', 'CLS', 'layoutShift'),
+      ];
+    });
+    return [...figures, sampled(FLOOR, 'ms', floor)];
   } finally {
     await browser.close();
-    await Promise.all(hosts.map(([, host]) => host.close()));
+    await Promise.all([...hosts.map(([, host]) => host.close()), siteHost.close()]);
+    await site.remove();
   }
 }

@@ -4,7 +4,8 @@
  * its build's files served gzip-compressed as a host's static server would, and a backend whose
  * session route creates a transaction at once and whose status route answers pending, so that the
  * element's own load and work are timed; and the same page with the element prepared by the server
- * (kyc-verify/ssr, as its route would render it with `kit.prepare`).
+ * (kyc-verify/ssr, as its route would render it with `kit.prepare`); and the floor under both, the
+ * same page with nothing of ours (its style block and heading alone).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -70,7 +71,8 @@ function preparedPage(render: typeof renderKycVerify, heightBeforeDefined: strin
 
 /**
  * Serves the page (`/?mode=qr`, or `/` for the default mode), the page prepared by the server
- * (`/prepared`, `/prepared?mode=qr`) and `build`'s files on a free loopback port.
+ * (`/prepared`, `/prepared?mode=qr`), the page without the element or its script (`/floor`) and
+ * `build`'s files on a free loopback port.
  */
 export async function startFirstLinkHost(build: BrowserBuild, render: typeof renderKycVerify): Promise<Listening> {
   // The demo's own style block: the heights docs/element.md gives the element before it is defined.
@@ -79,6 +81,12 @@ export async function startFirstLinkHost(build: BrowserBuild, render: typeof ren
   if (!heightBeforeDefined) throw new Error('demo/script-tag.html has no <style> block');
   const files = new Map([...build.files].map(([name, code]) => [`/${name}`, served('text/javascript', code)]));
   const pages = new Map([null, 'qr'].map((mode) => [mode, served('text/html; charset=utf-8', pageOf(heightBeforeDefined, mode))]));
+  const floor = served(
+    'text/html; charset=utf-8',
+    pageOf(heightBeforeDefined, null)
+      .replace(/\s*<script [^>]*><\/script>/, '')
+      .replace(/\s*<kyc-verify [^>]*><\/kyc-verify>/, ''),
+  );
   return listen((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');
     const mode = url.searchParams.get('mode');
@@ -87,7 +95,9 @@ export async function startFirstLinkHost(build: BrowserBuild, render: typeof ren
         ? pages.get(mode)
         : url.pathname === '/prepared'
           ? preparedPage(render, heightBeforeDefined, mode)
-          : files.get(url.pathname);
+          : url.pathname === '/floor'
+            ? floor
+            : files.get(url.pathname);
     // Always gzip: Chromium, the only client, accepts it.
     if (file) res.writeHead(200, { 'content-type': file.type, 'content-encoding': 'gzip', 'cache-control': 'no-cache' }).end(file.gzip);
     else if (req.method === 'POST' && url.pathname === '/kyc/session') createAtOnce(req, res);

@@ -6,7 +6,7 @@
  */
 import { buildBrowser, type BrowserBuild } from '../lib/build.js';
 
-const VIEW = /[\\/]src[\\/]element[\\/]view[\\/]kyc-verify\.view\.ts$/;
+const QR_CODE = /[\\/]src[\\/]element[\\/]view[\\/]qr-code\.ts$/;
 const ELEMENT = /[\\/]src[\\/]element[\\/]kyc-verify\.ts$/;
 const LAZY_IMPORT = "() => import('./qr-path.js')";
 const EARLY_LOAD = 'if (!buttonOnly(this.mode) && !this.#servedQr) loadQrEncoder(() => this.requestUpdate());';
@@ -27,10 +27,10 @@ const rewrite = (name: string, file: RegExp, needle: string, edit: (code: string
   },
 });
 
-/** The view imports qr-path.ts statically and hands it to the same lazyChunk: the encoder as it was before its chunk. */
+/** qr-code.ts imports qr-path.ts statically and hands it to the same lazyChunk: the encoder as it was before its chunk. */
 const encoderInBundle = rewrite(
   'qr-encoder-in-bundle',
-  VIEW,
+  QR_CODE,
   LAZY_IMPORT,
   (code) => `import * as encoderInBundle from './qr-path.js';\n${code.replace(LAZY_IMPORT, '() => Promise.resolve(encoderInBundle)')}`,
 );

@@ -36,6 +36,13 @@ async function conformanceRows(): Promise<Row[]> {
     });
 }
 
+/** A test file's source and that of the modules beside it that it imports (the matrix's scenes). */
+async function withSiblingImports(file: string): Promise<string> {
+  const source = await readFile(file, 'utf8');
+  const siblings = [...source.matchAll(/from '\.\/([\w-]+)\.js'/g)].map(([, name]) => file.replace(/[^/]+$/, `${name}.ts`));
+  return [source, ...(await Promise.all(siblings.map((sibling) => readFile(sibling, 'utf8'))))].join('\n');
+}
+
 /** Each `file › "test name"` of an evidence cell. */
 const citations = (evidence: string) =>
   [...evidence.matchAll(/(test\/[\w/.-]+\.ts) › "([^"]+)"/g)].map(([, file, name]) => ({ file: file!, name: name! }));
@@ -63,8 +70,8 @@ describe('the accessibility conformance report (docs/accessibility.md)', () => {
       assert.ok(cited.length > 0, `${row.criterion}: cites no test`);
       for (const { file, name } of cited) {
         assert.ok(existsSync(file), `${row.criterion}: ${file} does not exist`);
-        const source = await readFile(file, 'utf8');
-        // A test's name as written in it(…) or each(…) (states.test.ts), or as a scene of the matrix, named `name: '…'`.
+        const source = await withSiblingImports(file);
+        // A test's name as written in it(…) or each(…) (states.test.ts), or as a scene the matrix walks, named `name: '…'` in scenes.ts.
         const named = [`it('${name}'`, `it("${name}"`, `it(\`${name}\``, `each('${name}'`, `each("${name}"`, `name: '${name}'`].some(
           (form) => source.includes(form),
         );

@@ -19,7 +19,9 @@
 // Portuguese chunk 1,357 → 1,513 B; the send chunk down to 1,089 B); what each part added is in the Sizes section of
 // docs/element.md. Taking over a server's render (issue 40: the prepared session followed without a
 // request, the server's QR code kept, the server's nodes replaced in the first render) then added 358 B
-// of own code (13,897 → 14,255 B) and 366 B to the bundle (18,372 → 18,738 B). Every budget is now the
+// of own code (13,897 → 14,255 B) and 366 B to the bundle (18,372 → 18,738 B). Showing a second
+// phone the QR code without the typed code the first phone's opening retired (one CSS selector)
+// added 4 B of own code (14,259 B) and 3 B to the bundle (18,741 B). Every budget is now the
 // size it had then.
 // They fail on any growth past that.
 import assert from 'node:assert/strict';
@@ -56,8 +58,8 @@ const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, s
  */
 const QR_CHUNK_BUDGET = 3_768;
 const isQrEncoder = (name: string) => name.startsWith('qr-encoder-') || name === 'kyc-verify.qr.js';
-const STANDALONE_BUDGET = 18_738;
-const OWN_CODE_BUDGET = 14_255;
+const STANDALONE_BUDGET = 18_741;
+const OWN_CODE_BUDGET = 14_259;
 /** The languages loaded lazily (src/element/locales/localize.ts), each a chunk: `en-<hash>.js` in the ES module build, `kyc-verify.en.js` beside the bundle. */
 const LAZY_LANGUAGES = ['en', 'pt-BR'];
 const LOCALE_CHUNK_BUDGET = 1_513;

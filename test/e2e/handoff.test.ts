@@ -22,6 +22,30 @@ async function violations(page: Page): Promise<unknown[]> {
 
 const statusLine = (page: Page) => page.locator('kyc-verify [part="status"]');
 
+/** The typed-code page as Chromium lays it out: sizes in CSS px, computed fonts and colours. */
+async function measure(page: Page) {
+  const style = (selector: string, property: 'fontSize' | 'fontFamily' | 'color' | 'backgroundColor') =>
+    page.locator(selector).evaluate((element, name) => getComputedStyle(element)[name], property);
+  const height = async (selector: string) => (await page.locator(selector).boundingBox())!.height;
+  return {
+    fieldFontSize: parseFloat(await style('#code', 'fontSize')),
+    fieldHeight: await height('#code'),
+    buttonHeight: await height('button'),
+    fonts: [await style('body', 'fontFamily'), await style('#code', 'fontFamily'), await style('button', 'fontFamily')],
+    colours: {
+      text: await style('body', 'color'),
+      background: await style('body', 'backgroundColor'),
+      button: await style('button', 'backgroundColor'),
+    },
+  };
+}
+
+/** The element's text colour on the desktop, in the scheme asked for: the palette the typed-code page must share. */
+async function elementText(page: Page, colorScheme: 'light' | 'dark'): Promise<string> {
+  await page.emulateMedia({ colorScheme });
+  return page.locator('kyc-verify').evaluate((element) => getComputedStyle(element).color);
+}
+
 describe('end to end: the handoff through the host', () => {
   let world: World;
 
@@ -96,6 +120,49 @@ describe('end to end: the handoff through the host', () => {
   });
 
   it(
+    'the typed-code page belongs to the site: its name, the system font, a 16 px field, 44 px targets, the element\u2019s colours in light and dark, its own style and nothing else',
+    TEST,
+    async () => {
+      const page = await desktop(world);
+      await startVerification(page, world.demo.url);
+      const code = (await page.locator('kyc-verify [part="typed-code"] [role="img"]').textContent())!;
+      const mobile = await phone(world);
+      const refused: string[] = [];
+      mobile.on('console', (message) => {
+        if (/^CSP: |Content Security Policy/.test(message.text())) refused.push(message.text());
+      });
+      // Heard before the page's first byte, from outside the page (its CSP allows no script of its own).
+      await mobile.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      await mobile.goto(new URL('kyc/go', world.demo.url).href);
+
+      assert.equal(await mobile.locator('.site').textContent(), 'kyc-verify demo');
+      assert.equal(await mobile.title(), 'Verificación de identidad · kyc-verify demo');
+      assert.equal(await mobile.locator('#code').getAttribute('inputmode'), 'text');
+      const light = await measure(mobile);
+      assert.ok(light.fieldFontSize >= 16, `the field's text is ${light.fieldFontSize} px: iOS zooms in on focus below 16`);
+      assert.ok(light.fieldHeight >= 44, `the field is ${light.fieldHeight} px tall`);
+      assert.ok(light.buttonHeight >= 44, `the button is ${light.buttonHeight} px tall`);
+      for (const family of light.fonts) assert.match(family, /^system-ui,/, 'the system font, not the serif default');
+      assert.equal(light.colours.text, await elementText(page, 'light'));
+
+      await mobile.emulateMedia({ colorScheme: 'dark' });
+      const dark = await measure(mobile);
+      assert.equal(dark.colours.text, await elementText(page, 'dark'));
+      for (const key of ['text', 'background', 'button'] as const) assert.notEqual(dark.colours[key], light.colours[key], key);
+      await screenshot(mobile, 'handoff-typed-code-dark');
+
+      await mobile.locator('#code').fill(code);
+      await mobile.locator('button').click();
+      await mobile.waitForURL(new RegExp(`^${world.demo.sandbox.url.replace(/\/$/, '')}/transactions/`));
+      assert.deepEqual(refused, [], 'the page\u2019s style is the one its CSP allows, and nothing is refused');
+    },
+  );
+
+  it(
     'the typed code: walked with the keyboard alone, announced errors, axe finds nothing, then the verification, under the page\u2019s own CSP',
     TEST,
     async () => {
@@ -131,7 +198,7 @@ describe('end to end: the handoff through the host', () => {
       await mobile.waitForLoadState();
       assert.equal(
         await mobile.locator('[role="alert"]').textContent(),
-        'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo.',
+        'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo. Si la verificación ya se abrió en otro dispositivo, continúa en ese.',
       );
       assert.equal(await mobile.evaluate(() => document.activeElement?.id), 'code', 'the field takes the focus after an error');
       await screenshot(mobile, 'handoff-typed-code-error');

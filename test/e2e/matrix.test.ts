@@ -19,6 +19,7 @@ import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CDPSession, Page } from 'playwright-core';
 import { sandboxControl, startWorld, type World } from './harness.js';
+import { loadScene, SCENES, type Scene } from './scenes.js';
 
 const SHOTS = resolve('test-results/matrix');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -74,26 +75,6 @@ const DECLARED: Combination[] = SYSTEMS.flatMap((system) =>
   (['unset', 'light', 'dark', 'light-dark'] as const).map((page) => ({ system, page })),
 );
 
-/** A fresh integrator's page: the standalone bundle from a script tag and nothing else of ours; the root painted `Canvas` unless a class paints it. */
-const integratorPage = (attributes: string) => `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Verificación</title>
-    <style>
-      html { background: Canvas; font-family: system-ui, sans-serif; }
-      html.painted-dark { background: #121212; color: #e6e6e6; }
-      html.painted-light { background: #f3f3f3; color: #1f1f1f; }
-      #widget { padding: 1rem; }
-    </style>
-    <script type="module" src="/kyc-verify.bundle.js"></script>
-  </head>
-  <body>
-    <div id="widget"><kyc-verify status-url="/kyc/status/{uuid}" ${attributes}></kyc-verify></div>
-  </body>
-</html>`;
-
 interface Audit {
   texts: { text: string; where: string; ratio: number }[];
   boundaries: { where: string; ratio: number }[];
@@ -113,17 +94,6 @@ const lightness = (colour: string | number[]) => {
   return 0.2126 * (r! / 255) ** 2.2 + 0.7152 * (g! / 255) ** 2.2 + 0.0722 * (b! / 255) ** 2.2;
 };
 
-interface Scene {
-  name: string;
-  attributes: string;
-  /** Before the page loads: routes the host's answers. */
-  prepare?: (page: Page) => Promise<unknown>;
-  /** Brings the shown verification to the state. */
-  reach: (page: Page) => Promise<unknown>;
-  /** Before each look: keeps a passing state (a note that clears itself) on screen. */
-  hold?: (page: Page) => Promise<unknown>;
-}
-
 describe('end to end: the matrix of states, languages, colour schemes and viewports', () => {
   let world: World;
   /** Which of the combinations, viewports and languages were met, by audit: all must be, by the end. */
@@ -137,165 +107,14 @@ describe('end to end: the matrix of states, languages, colour schemes and viewpo
   after(() => world.close());
 
   const control = (path: string, body: unknown) => sandboxControl(world, path, body);
-  const shadow = (page: Page, selector: string) => page.locator(`kyc-verify ${selector}`);
-  const uuidOf = async (page: Page) =>
-    (await page.waitForFunction("document.querySelector('kyc-verify').status?.uuid")).jsonValue() as Promise<string>;
-  const stateIs = (page: Page, state: string) => page.waitForFunction(`document.querySelector('kyc-verify').status?.state === '${state}'`);
-  const statusSays = (page: Page) =>
-    page.waitForFunction("document.querySelector('kyc-verify').shadowRoot?.querySelector('[part=status]')?.textContent.trim()");
-
-  /** The outcomes of the phone's captures, applied to the verification the page shows. */
-  async function outcomes(page: Page, codes: string[]): Promise<void> {
-    const uuid = await uuidOf(page);
-    for (const code of codes) await control(`transactions/${uuid}/outcome`, { code });
-  }
-
-  const qrShown = (page: Page) => shadow(page, '[part="qr"] path').waitFor();
-  const failedWith = (codes: string[]) => async (page: Page) => {
-    await qrShown(page);
-    await outcomes(page, codes);
-    await stateIs(page, 'failed');
-    await shadow(page, '[part="retry-button"]').waitFor();
-  };
-
-  const SCENES: Scene[] = [
-    {
-      name: 'preparing',
-      attributes: 'session-url="/kyc/session"',
-      prepare: (page) => page.route('**/kyc/session**', () => undefined),
-      reach: statusSays,
-    },
-    { name: 'waiting', attributes: 'session-url="/kyc/session"', reach: (page) => shadow(page, '[part="copy-button"]').waitFor() },
-    { name: 'waiting-both', attributes: 'session-url="/kyc/session" mode="both"', reach: qrShown },
-    {
-      name: 'copied',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      prepare: (page) => page.context().grantPermissions(['clipboard-read', 'clipboard-write']),
-      reach: qrShown,
-      hold: async (page) => {
-        await shadow(page, '[part="copy-button"]').click();
-        await page.waitForFunction("document.querySelector('kyc-verify').shadowRoot.querySelector('.copy .note').textContent");
-      },
-    },
-    {
-      name: 'copy-failed',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      prepare: (page) =>
-        page.addInitScript('navigator.clipboard.writeText = () => Promise.reject(new DOMException("denied", "NotAllowedError"))'),
-      reach: async (page) => {
-        await qrShown(page);
-        await shadow(page, '[part="copy-button"]').click();
-        await shadow(page, '[part="link-text"]').waitFor();
-      },
-    },
-    {
-      name: 'sent',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      reach: async (page) => {
-        await shadow(page, '[part="send-button"]').first().click();
-        await page.waitForFunction("document.querySelector('kyc-verify').shadowRoot.querySelector('[part=send-note]')?.textContent");
-      },
-    },
-    {
-      name: 'following',
-      attributes: 'session-url="/kyc/session?challenges=0" mode="qr"',
-      reach: async (page) => {
-        await qrShown(page);
-        await outcomes(page, ['002']);
-        await shadow(page, '[part~="step-current"]').waitFor();
-      },
-    },
-    {
-      name: 'selfie-problem',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      reach: async (page) => {
-        await qrShown(page);
-        await outcomes(page, ['002', '014']);
-        await shadow(page, '[part~="step-problem"]').waitFor();
-      },
-    },
-    {
-      name: 'saving',
-      attributes: 'session-url="/kyc/session?challenges=0" mode="qr" continue-delay="600000"',
-      reach: async (page) => {
-        await qrShown(page);
-        await outcomes(page, ['002', '013']);
-        await shadow(page, '[part="continue-button"][disabled]').waitFor();
-      },
-    },
-    {
-      name: 'successful',
-      attributes: 'session-url="/kyc/session?challenges=0" mode="qr" continue-delay="0"',
-      reach: async (page) => {
-        await qrShown(page);
-        await outcomes(page, ['002', '013']);
-        await shadow(page, '[part="continue-button"]:not([disabled])').waitFor();
-      },
-    },
-    { name: 'failed-document', attributes: 'session-url="/kyc/session?tries=1" mode="qr"', reach: failedWith(['006']) },
-    { name: 'failed-rut', attributes: 'session-url="/kyc/session?tries=1" mode="qr"', reach: failedWith(['003']) },
-    { name: 'failed-face', attributes: 'session-url="/kyc/session?tries=1" mode="qr"', reach: failedWith(['002', '014']) },
-    { name: 'failed-score', attributes: 'session-url="/kyc/session?tries=1" mode="qr"', reach: failedWith(['002', '015']) },
-    {
-      name: 'reconnecting',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      prepare: (page) => page.route('**/kyc/status/**', (route) => route.fulfill({ status: 503, body: 'Unavailable' })),
-      reach: (page) => page.waitForFunction("document.querySelector('kyc-verify').shadowRoot.querySelector('.retrying')"),
-    },
-    {
-      name: 'error-setup',
-      attributes: 'session-url="/kyc/session" mode="qr"',
-      prepare: (page) => page.route('**/kyc/status/**', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
-      reach: (page) => shadow(page, '[part="status"].problem').waitFor(),
-    },
-    {
-      name: 'error-lost',
-      attributes: 'session-url="/kyc/session" mode="qr" no-stream',
-      reach: async (page) => {
-        await qrShown(page);
-        await outcomes(page, ['002']);
-        await shadow(page, '[part~="step-current"]').waitFor();
-        await page.route('**/kyc/status/**', (route) => route.fulfill({ status: 410, body: 'Gone' }));
-        await shadow(page, '[part="status"].problem').waitFor();
-      },
-    },
-    {
-      // A login that ended is no fault of the page's: said in the calm tone, with Try again.
-      name: 'error-login',
-      attributes: 'session-url="/kyc/session"',
-      prepare: (page) => page.route('**/kyc/session**', (route) => route.fulfill({ status: 401, body: '401' })),
-      reach: (page) => shadow(page, '[part="status"].busy').waitFor(),
-    },
-    {
-      name: 'error-session',
-      attributes: 'session-url="/kyc/session"',
-      prepare: (page) => page.route('**/kyc/session**', (route) => route.fulfill({ status: 502, body: '502' })),
-      reach: (page) => shadow(page, '[part="status"].problem').waitFor(),
-    },
-    // Last: the sandbox's clock only moves forward, and expires whatever is still under way.
-    {
-      name: 'expired',
-      attributes: 'session-url="/kyc/session?expiration=60" mode="qr"',
-      reach: async (page) => {
-        await qrShown(page);
-        await control('clock', { advance_seconds: 61 });
-        await stateIs(page, 'expired');
-        await shadow(page, '[part="retry-button"]').waitFor();
-      },
-    },
-  ];
-
   /** Opens an integrator's page on the demo's origin with the scene's `<kyc-verify>`, and brings it to the scene's state. */
   async function open(scene: Scene): Promise<Page> {
     const context = await world.browser.newContext({ viewport: { width: VIEWPORTS.desktop.width, height: VIEWPORTS.desktop.height } });
     const page = await context.newPage();
-    await scene.prepare?.(page);
-    const url = new URL('/matrix.html', world.demo.url).href;
-    await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: integratorPage(scene.attributes) }));
-    await page.goto(url);
+    await loadScene(page, world.demo.url, scene);
     await page.addScriptTag({ path: AXE });
     await page.addScriptTag({ path: AUDIT });
-    await scene.reach(page);
+    await scene.reach(page, control);
     return page;
   }
 

@@ -1,6 +1,20 @@
 import { expect } from '@open-wc/testing';
 import type { KycVerify } from '../../src/index.js';
-import { follow, script, shadow, sleep, speaking, status, until, withReducedMotion, type Answer, type Scripted } from './scripted.js';
+import {
+  follow,
+  LINK,
+  script,
+  shadow,
+  sleep,
+  speaking,
+  start,
+  status,
+  until,
+  UUID,
+  withReducedMotion,
+  type Answer,
+  type Scripted,
+} from './scripted.js';
 
 const pending = (step: string, code: string | null, fields: Record<string, unknown> = {}) => status('pending', { step, code, ...fields });
 const STARTED = pending('Session_start', '001');
@@ -119,6 +133,21 @@ describe('<kyc-verify> phone progress', () => {
     toggle.click();
     expect(visible('qr')).to.equal(false);
     expect(visible('progress')).to.equal(true);
+  });
+
+  it('shows a second phone the QR code alone once a phone opened the link: the typed code it retired is offered no more, in the same place', async () => {
+    const typed = { uuid: UUID, link: LINK, typed_code: { url: 'https://shop.example/kyc/go', code: '4F7K3HXM' } };
+    const opened = status('pending', { handoff: { opened_at: '2026-11-22T18:01:12.000Z', devices: 1 } });
+    const { element } = await start(await script({ session: [{ status: 201, body: typed }], status: [opened] }), {
+      mode: 'qr',
+      lang: 'en',
+    });
+    await until(() => part(element, 'show-code') !== null);
+    const visible = (name: string) => part(element, name)!.checkVisibility({ visibilityProperty: true });
+    part(element, 'show-code')!.click();
+    await element.updateComplete;
+    expect(visible('qr')).to.equal(true);
+    expect(visible('typed-code'), 'the retired code').to.equal(false);
   });
 
   it('hides the code shown again for a second phone once a final error takes the place of the flow', async () => {

@@ -1,5 +1,6 @@
 /** The typed code: its page, the way a right code leads to the service, and what guessing costs and finds. */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 // The harness first: it imports the sandbox, whose schemas need @hono/zod-openapi loaded before the kit's zod.
 import { sandboxClient, useHost } from './harness.js';
@@ -27,18 +28,24 @@ function keyNotingStore() {
   return { store, written };
 }
 
-test('the typed-code page: a labelled form, no script, a CSP that lets the form lead to the service and nowhere else', async () => {
+test("the typed-code page: a labelled form, no script, the site's name, a CSP that allows its own style and lets the form lead to the service and nowhere else", async () => {
   const { url } = await hostWithShortLink(start);
   const form = await fetch(`${url}/kyc/go`, { headers: { 'accept-language': 'en' } });
   assert.equal(form.status, 200);
+  const page = await form.text();
+  const styles = [...page.matchAll(/<style>([^<]*)<\/style>/g)].map(([, style]) => style!);
+  assert.equal(styles.length, 1);
+  const hash = createHash('sha256').update(styles[0]!).digest('base64');
   assert.equal(
     form.headers.get('content-security-policy'),
-    `default-src 'none'; form-action 'self' ${new URL(sandbox.url).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' ${new URL(sandbox.url).origin}; frame-ancestors 'none'; base-uri 'none'`,
   );
-  const page = await form.text();
   assert.match(page, /<label for="code">Code<\/label>/);
   assert.match(page, /<form method="post">/);
   assert.doesNotMatch(page, /<script|style=/);
+  // No siteName given: the host name of the go URL the kit was given, never a request's Host.
+  assert.match(page, /<title>Identity verification · 127\.0\.0\.1<\/title>/);
+  assert.match(page, /<p class="site">127\.0\.0\.1<\/p>\n<h1>Identity verification<\/h1>/);
 });
 
 test('a right code, in any case and spacing, leads straight to the service as the first device; then it no longer answers', async () => {
@@ -55,8 +62,11 @@ test('a right code, in any case and spacing, leads straight to the service as th
     heard.map(({ kind }) => kind),
     ['opened'],
   );
-  // Nobody needs it now: a guess can only find codes nobody used. The link still works.
-  assert.equal((await phone().type(typed.code)).status, 400);
+  // Nobody needs it now: a guess can only find codes nobody used. The link still works. A second phone typing it
+  // gets the one message of every wrong code, which names this case too: no answer tells a used code from a wrong one.
+  const second = await phone().type(typed.code, { 'accept-language': 'en' });
+  assert.equal(second.status, 400);
+  assert.match(await second.text(), /role="alert">[^<]*If the verification was already opened on another device, continue on that one\./);
   assert.equal((await typing.open(body.link)).status, 303);
 });
 
@@ -69,7 +79,9 @@ test("a right code whose link leads off the client's verification origin (a vali
   assert.match(answer.headers.get('content-security-policy')!, /form-action 'self' https:\/\/verify\.example;/);
   assert.match(
     await answer.text(),
-    new RegExp(`Code accepted\\. Continue the verification: <a href="${sandbox.url}/transactions/${body.uuid}">Continue</a>`),
+    new RegExp(
+      `Code accepted\\. Continue the verification:</p>\n<a class="button" href="${sandbox.url}/transactions/${body.uuid}">Continue</a>`,
+    ),
   );
 });
 
@@ -78,7 +90,7 @@ test('a wrong typed code gets the form again, with the error announced and tied 
   const wrong = await phone().type('ACD', { 'accept-language': 'en' });
   assert.equal(wrong.status, 400);
   const page = await wrong.text();
-  assert.match(page, /<title>Error: Identity verification<\/title>/);
+  assert.match(page, /<title>Error: Identity verification · 127\.0\.0\.1<\/title>/);
   assert.match(page, /<p id="code-error" role="alert">That code does not work/);
   assert.match(page, /aria-describedby="code-error code-hint" aria-invalid="true" autofocus/);
   assert.doesNotMatch(page, /ACD/, 'what was typed is never written back');

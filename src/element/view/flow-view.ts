@@ -72,8 +72,9 @@ function renderTypedCode(typed: TypedCode | null | undefined, cantScan: string) 
 
 /**
  * The QR code with its heading's place; once the phone has started, the phone's progress over it, in
- * the same grid cell so that nothing moves, and a toggle that shows the code again (for a second
- * phone). Past the document step a second phone is hardly needed: the toggle steps back, and closes if open.
+ * the same grid cell so that nothing moves, and a toggle that shows the QR code again (for a second
+ * phone; without the typed code, which that opening retired). Past the document step a second phone
+ * is hardly needed: the toggle steps back, and closes if open.
  */
 function renderScan(
   link: string,

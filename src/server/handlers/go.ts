@@ -40,7 +40,7 @@ interface LiveLink {
 export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: OnHandoff | undefined) {
   const { store, reader, client } = kit;
   const verificationOrigin = new URL(client.verificationUrl).origin;
-  const pages = new HandoffPages(verificationOrigin);
+  const pages = new HandoffPages(verificationOrigin, handoff.siteName);
 
   /** The transaction's status when it is still pending, else null: the link is dead with it. Read within the read budget. */
   async function pendingStatus(link: ShortLink): Promise<TransactionStatus | null> {
@@ -160,7 +160,7 @@ export function goHandler(kit: KitState, handoff: ResolvedHandoff, onHandoff: On
     const read = request.method === 'GET' || request.method === 'HEAD';
     try {
       if (TOKEN_SEGMENT.test(last)) return read ? await open(request, last, strings, context) : notAllowed('GET');
-      if (read) return pages.codeForm(strings);
+      if (read) return await pages.codeForm(strings);
       return request.method === 'POST' ? await typed(request, strings, context) : notAllowed('GET, POST');
     } catch (error) {
       kit.report(error);

@@ -18,6 +18,13 @@ export interface HandoffOptions {
    * in use on another device (the first device keeps working), and they hear of it too.
    */
   otherDevices?: 'warn' | 'refuse';
+  /**
+   * The site's name on the handoff's pages (the typed code's page and every page the go URL
+   * answers), so the person on the phone sees who asks: `'Shop Example'`. Default: the host name
+   * phones reach the app at (`publicUrl`'s, or an absolute `url`'s); none when the kit knows
+   * neither (a request's `Host` is never shown).
+   */
+  siteName?: string;
 }
 
 /** What `onHandoff` hears: the first device opened the link, or another device did too. */
@@ -48,6 +55,8 @@ export interface ResolvedHandoff {
   /** The origin of the go page a form POST to the go handler must come from. */
   originFor(request: Request): string;
   otherDevices: 'warn' | 'refuse';
+  /** The site's name the pages show, when there is one. */
+  siteName: string | undefined;
 }
 
 /** `options.handoff`, with the kit's `publicUrl`: null when turned off (`false`). */
@@ -85,6 +94,7 @@ export function resolveHandoff(options: HandoffOptions | false | undefined, publ
       return new URL(absolute ? url : (publicUrl?.origin ?? request.url)).origin;
     },
     otherDevices,
+    siteName: options?.siteName ?? (absolute ? new URL(url).hostname : publicUrl && new URL(publicUrl.origin).hostname),
   };
 }
 

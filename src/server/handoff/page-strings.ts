@@ -31,7 +31,8 @@ const es: PageStrings = {
   codeLabel: 'Código',
   codeHint: '8 caracteres, letras y números, por ejemplo 4F7K3HXM.',
   submit: 'Continuar',
-  codeWrong: 'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo.',
+  codeWrong:
+    'Ese código no sirve o ya venció. Revisa los 8 caracteres en la otra pantalla y escríbelos de nuevo. Si la verificación ya se abrió en otro dispositivo, continúa en ese.',
   tooManyTitle: 'Demasiados intentos',
   tooMany: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
   endedTitle: 'Este enlace ya no sirve',
@@ -53,7 +54,8 @@ const en: PageStrings = {
   codeLabel: 'Code',
   codeHint: '8 characters, letters and numbers, for example 4F7K3HXM.',
   submit: 'Continue',
-  codeWrong: 'That code does not work, or has ended. Check the 8 characters on the other screen and type them again.',
+  codeWrong:
+    'That code does not work, or has ended. Check the 8 characters on the other screen and type them again. If the verification was already opened on another device, continue on that one.',
   tooManyTitle: 'Too many attempts',
   tooMany: 'Too many attempts. Wait a few minutes and try again.',
   endedTitle: 'This link no longer works',
@@ -75,7 +77,8 @@ const ptBR: PageStrings = {
   codeLabel: 'Código',
   codeHint: '8 caracteres, letras e números, por exemplo 4F7K3HXM.',
   submit: 'Continuar',
-  codeWrong: 'Esse código não funciona ou já expirou. Confira os 8 caracteres na outra tela e digite-os de novo.',
+  codeWrong:
+    'Esse código não funciona ou já expirou. Confira os 8 caracteres na outra tela e digite-os de novo. Se a verificação já foi aberta em outro dispositivo, continue nele.',
   tooManyTitle: 'Tentativas demais',
   tooMany: 'Tentativas demais. Aguarde alguns minutos e tente de novo.',
   endedTitle: 'Este link não funciona mais',

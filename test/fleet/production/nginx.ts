@@ -1,6 +1,6 @@
 /**
  * Debian's nginx in front of the instances, as a deployment runs it: TLS for the public name,
- * HTTP/2, and the proxy settings docs/fleet.md shows ("Behind nginx"), on a free loopback port,
+ * HTTP/2, and the upstream and proxy settings docs/fleet.md shows ("Behind nginx"), on a free loopback port,
  * with its configuration, logs and temporary files in a folder of the test's, stopped by its pid.
  */
 import { spawn } from 'node:child_process';
@@ -19,8 +19,8 @@ export interface NginxOptions {
   port: number;
   hostname: string;
   certificate: Certificate;
-  /** The instances' ports on loopback: the upstream `shop`. */
-  upstreams: number[];
+  /** docs/fleet.md's `upstream` block, its `server` lines pointed in order at these ports on loopback (their parameters as they are). */
+  upstream: { block: string; ports: number[] };
   /** What the server block routes: docs/fleet.md's `location` block, as it is. */
   location: string;
 }
@@ -28,10 +28,12 @@ export interface NginxOptions {
 export interface Nginx {
   /** One line per request answered: `<status> <method> <uri> <upstream statuses>` (`502, 200`: passed on to the next instance). */
   accessLog(): Promise<string[]>;
+  /** The error log's lines where nginx set an instance aside (took it for dead for a while after a failed attempt). */
+  setAside(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
-export async function startNginx({ dir, port, hostname, certificate, upstreams, location }: NginxOptions): Promise<Nginx> {
+export async function startNginx({ dir, port, hostname, certificate, upstream, location }: NginxOptions): Promise<Nginx> {
   // The workers run as an unprivileged user when the master is root: they must reach their temporary files.
   await chmod(dir, 0o755);
   const file = (name: string) => join(dir, name);
@@ -48,9 +50,7 @@ http {
   fastcgi_temp_path ${file('fastcgi')};
   uwsgi_temp_path ${file('uwsgi')};
   scgi_temp_path ${file('scgi')};
-  upstream shop {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
-  }
+${onLoopback(upstream.block, upstream.ports)}
   server {
     listen 127.0.0.1:${port} ssl http2;
     server_name ${hostname};
@@ -78,6 +78,8 @@ ${location}
   }
   return {
     accessLog: async () => (await readFile(file('access.log'), 'utf8')).split('\n').filter(Boolean),
+    setAside: async () =>
+      (await readFile(file('error.log'), 'utf8')).split('\n').filter((line) => line.includes('upstream server temporarily disabled')),
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -87,6 +89,15 @@ ${location}
       await exited;
     },
   };
+}
+
+/** `block` with the address of each of its `server` lines replaced, in order, by 127.0.0.1 and the next of `ports`. */
+function onLoopback(block: string, ports: number[]): string {
+  const servers = block.match(/^\s*server [^\s;]+/gm) ?? [];
+  if (servers.length !== ports.length)
+    throw new Error(`the upstream block names ${servers.length} servers, not ${ports.length}:\n${block}`);
+  let next = 0;
+  return block.replace(/^(\s*server )[^\s;]+/gm, (_line, start: string) => `${start}127.0.0.1:${ports[next++]}`);
 }
 
 function accepts(port: number): Promise<boolean> {

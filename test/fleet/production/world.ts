@@ -20,9 +20,10 @@ import { makeCertificate } from './tls.js';
 export const HOSTNAME = 'shop.test';
 const INSTANCES = 3;
 
-/** What the shop's instances are built from: the module of each documentation block, by the variable shop.ts reads, and nginx's `location`. */
+/** What the shop's instances are built from: the module of each documentation block, by the variable shop.ts reads, and nginx's `upstream` and `location`. */
 export interface FromDocs {
   modules: Record<'SESSIONS_MODULE' | 'VISITORS_MODULE' | 'CLOCK_MODULE' | 'STOP_MODULE', string>;
+  nginxUpstream: string;
   nginxLocation: string;
 }
 
@@ -79,7 +80,14 @@ export async function startWorld(fromDocs: FromDocs) {
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
   const envOf = (index: number) => ({ ...common, PORT: String(ports[index]), INSTANCE: `shop-${index + 1}` });
   const instances: Instance[] = await Promise.all(ports.map((_, index) => startInstance(envOf(index), 'test/fleet/production/shop.ts')));
-  const nginx: Nginx = await startNginx({ dir, port, hostname: HOSTNAME, certificate, upstreams: ports, location: fromDocs.nginxLocation });
+  const nginx: Nginx = await startNginx({
+    dir,
+    port,
+    hostname: HOSTNAME,
+    certificate,
+    upstream: { block: fromDocs.nginxUpstream, ports },
+    location: fromDocs.nginxLocation,
+  });
   await pages;
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

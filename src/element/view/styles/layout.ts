@@ -54,13 +54,15 @@ export const layout = css`
     grid-area: 1 / 1;
   }
 
+  /* Shown again for a second phone, the QR code comes without the typed code, which the phone's opening
+     of the link retired (typed, it is refused); its line keeps its place. */
   .ended > .flow,
   .stage:has(.progress) .code,
-  .scan:has([open]) .progress {
+  .scan:has([open]) :is(.progress, .typed) {
     visibility: hidden;
   }
 
-  /* The code shown again for a second phone, while the flow is on screen (never under an end screen). */
+  /* The QR code shown again for a second phone, while the flow is on screen (never under an end screen). */
   :not(.ended) > .flow .scan:has([open]) .code {
     visibility: visible;
   }
