@@ -107,7 +107,17 @@ async function desktopLoggedIn(browser: Browser, url: string, user: string): Pro
   await page.getByRole('button', { name: 'Log in' }).click();
   const link = new RegExp(`<template shadowrootmode="open">.*<a [^>]*href="${url.replace(/[.]/g, '\\.')}/kyc/go/[^"]+"`, 's');
   assert.match(await (await html).text(), link, "the short link in the page's HTML");
-  await page.locator('kyc-verify [part="qr"] path').waitFor({ timeout: 60_000 });
+  // The server's render paints first; the element then upgrades and draws its own in its place.
+  await page.waitForFunction(
+    async () => {
+      await customElements.whenDefined('kyc-verify');
+      await (document.querySelector('kyc-verify') as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+      return true;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.locator('kyc-verify [part="qr"] path').waitFor();
   assert.deepEqual(sessionPosts, [], 'the prepared session followed, none asked for');
   return page;
 }

@@ -104,10 +104,23 @@ export async function startVerification(page: Page, url: string, options: Verifi
 
 /** Decodes the QR code from a screenshot of what the page painted, as a phone camera would. */
 export async function scanQr(page: Page): Promise<string> {
-  const png = PNG.sync.read(await page.locator('kyc-verify [part="qr"]').screenshot());
+  const png = PNG.sync.read(await pictureOfQr(page));
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   if (!decoded) throw new Error('the QR code on the page does not decode');
   return decoded.data;
+}
+
+/**
+ * A picture of the QR code. An element upgrading over its server's render draws its own code in place of
+ * the server's, which can leave the node a picture was aimed at; a camera simply looks again.
+ */
+async function pictureOfQr(page: Page, looks = 3): Promise<Buffer> {
+  try {
+    return await page.locator('kyc-verify [part="qr"]').screenshot();
+  } catch (error) {
+    if (looks <= 1 || !String(error).includes('not attached')) throw error;
+    return pictureOfQr(page, looks - 1);
+  }
 }
 
 /** Posts to one of the sandbox's controls (`clock`, `transactions/<uuid>/outcome`…). */
