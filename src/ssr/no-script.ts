@@ -8,3 +8,9 @@ export const RELOAD_FOR_RESULT: Record<string, string> = {
   en: 'When you are done on your phone, reload this page to see the result.',
   'pt-BR': 'Quando terminar no celular, recarregue esta página para ver o resultado.',
 };
+
+/**
+ * With scripts off, nothing would copy the link, send it or count the time down: the server's render does not
+ * offer them (the link, the QR code and the typed code need no script). A page whose scripts run is not touched.
+ */
+export const NO_SCRIPT_STYLE = '@media (scripting: none){.copy,[part="timer"]{display:none}}';

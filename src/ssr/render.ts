@@ -13,7 +13,7 @@ import { renderView } from '../element/view/kyc-verify.view.js';
 import { qrPath, type QrPath } from '../element/view/qr-path.js';
 import { styles } from '../element/view/styles/styles.js';
 import type { PreparedSession } from '../server/handlers/prepare.js';
-import { RELOAD_FOR_RESULT } from './no-script.js';
+import { NO_SCRIPT_STYLE, RELOAD_FOR_RESULT } from './no-script.js';
 
 const LANGUAGES: Record<string, LocaleStrings> = { es, en, 'pt-BR': ptBR };
 
@@ -35,8 +35,8 @@ export interface RenderOptions {
   nonce?: string;
 }
 
-/** The element's styles, by job (styles/styles.ts), as one stylesheet. */
-const STYLE_TEXT = styles.map((sheet) => sheet.cssText).join('');
+/** The element's styles, by job (styles/styles.ts), as one stylesheet, and what a page without scripts does not show. */
+const STYLE_TEXT = styles.map((sheet) => sheet.cssText).join('') + NO_SCRIPT_STYLE;
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside `<script>`: no `</script>` or `<!--` can end or bend it. */

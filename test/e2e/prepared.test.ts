@@ -58,6 +58,9 @@ describe('end to end: the element prepared by the server', () => {
       assert.match(link!, /\/transactions\//);
       assert.equal(await scanQr(page), link, 'the QR code is drawn in the HTML, and carries the link');
       assert.match(await shadow(page, 'noscript').innerText(), /recarga esta página/);
+      assert.equal(await shadow(page, '[part="timer"]').isVisible(), false, 'no timer that would never count down');
+      // Not laid out at all (with scripts on, its row is kept for the send buttons, unseen: the test below).
+      assert.equal(await shadow(page, '[part="copy-button"]').boundingBox(), null, 'no Copy link that would copy nothing');
       // The person's phone, without JavaScript either: the sandbox's page is plain HTML forms.
       const phone = await (await world.browser.newContext({ javaScriptEnabled: false, locale: 'es-CL' })).newPage();
       await phone.goto(link!);
