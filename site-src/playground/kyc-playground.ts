@@ -204,7 +204,9 @@ export class KycPlayground extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('properties') || changed.has('parts')) this.#sheet.replaceSync(this.#css);
-    if (changed.has('log')) this.renderRoot.querySelector('.log li:last-child')?.scrollIntoView({ block: 'nearest' });
+    // The log shows its newest entry by scrolling itself, never the page: on a phone the page stays where its reader is.
+    const log = changed.has('log') ? this.renderRoot.querySelector('.log') : null;
+    if (log) log.scrollTop = log.scrollHeight;
   }
 
   override render() {

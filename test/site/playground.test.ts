@@ -5,10 +5,13 @@
 // webhook and onResult the backend saw. Then the browser stops the worker mid-flow, and the
 // playground says it started over and walks a new verification.
 import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openSite, type SiteInBrowser } from './support/browser.js';
 import { buildSite, type BuiltSite } from './support/site.js';
+
+const LAYOUT_SHIFT = resolve(import.meta.dirname, '../e2e/page/layout-shift.js');
 
 const TEST = { timeout: 120_000 };
 const TERMINAL = ['kyc-successful', 'kyc-failed', 'kyc-expired'];
@@ -106,6 +109,22 @@ describe('the playground walks verifications with the kit and the sandbox in the
       .waitFor({ timeout: 30_000 })
       .catch(async (error: unknown) => assert.fail(`${String(error)}\n${await page.locator('.log').innerText()}`));
     await walk(page, WALKS[0]!);
+  });
+
+  it('on a phone, the page stays where its reader is while the log fills, and nothing on it moves', TEST, async () => {
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.addInitScript({ path: LAYOUT_SHIFT });
+    await phone.goto(`${browser.url}playground/`);
+    await logRows(phone, 'DOM event', 'kyc-state-change').first().waitFor({ timeout: 60_000 });
+    await phone.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    assert.equal(await phone.evaluate('scrollY'), 0, 'the page was scrolled to the log');
+    const log = phone.locator('.log');
+    const [top, height, scrollHeight] = await log.evaluate((box) => [box.scrollTop, box.clientHeight, box.scrollHeight]);
+    assert.ok(top! + height! >= scrollHeight! - 1, 'the log shows its newest entry');
+    const { total, moved } = (await phone.evaluate('window.layoutShift')) as { total: number; moved: string[] };
+    assert.equal(total, 0, moved.join('\n'));
+    await phone.close();
   });
 
   it('nothing was asked of another origin', () => {
