@@ -29,6 +29,7 @@ ${element}
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>kyc-verify with Express</title>
 <h1>kyc-verify with Express</h1>
 ${body}

@@ -36,6 +36,7 @@ export const page = ({ user, element, records, sandboxUrl }) =>
     <html lang="en">
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <link rel="icon" href="data:," />
       <title>kyc-verify with Hono</title>
       <h1>kyc-verify with Hono</h1>
       ${user ? verify(user, element, records) : login}

@@ -1,4 +1,4 @@
-export const metadata = { title: 'kyc-verify with Next.js' };
+export const metadata = { title: 'kyc-verify with Next.js', icons: { icon: 'data:,' } };
 
 export default function RootLayout({ children }) {
   return (
