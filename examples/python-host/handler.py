@@ -7,7 +7,7 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import parse_qs, urlsplit
 
 from bounded_server import DeadlineRequests
-from kyc_host import STATUS_PREFIX
+from kyc_host import LINES, STATUS_PREFIX
 from login import logout_cookie
 from prepared import ELEMENT_TAG, prepared_element
 from records import Refused
@@ -178,4 +178,4 @@ class Handler(DeadlineRequests):
         """With --access-log, one line per request on stdout: its method, route (no uuid) and Accept header."""
         if self.host.config.access_log:
             route = STATUS_PREFIX + "{uuid}" if path.startswith(STATUS_PREFIX) else path
-            print("access %s %s accept=%s" % (self.command, route, self.headers.get("accept")), flush=True)
+            LINES.info("access %s %s accept=%s", self.command, route, self.headers.get("accept"))

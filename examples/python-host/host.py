@@ -11,6 +11,7 @@
 """
 
 import argparse
+import logging
 import os
 import secrets
 import signal
@@ -65,6 +66,8 @@ def main():
 
         sandbox = start_sandbox(HERE.parent.parent, config.bundle_dir)
         config.kyc_url = sandbox.url
+    # The threads' lines (access, results) on stdout, each whole: logging writes a record at a time, where print() could interleave.
+    logging.basicConfig(stream=sys.stdout, format="%(message)s", level=logging.INFO)
     Handler.request_seconds = config.request_seconds
     try:
         server = BoundedServer((config.host, config.port), Handler, config.max_connections)

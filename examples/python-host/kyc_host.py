@@ -1,5 +1,6 @@
 """The host's work, apart from HTTP: sessions, statuses and webhooks, over the records and one service read per uuid per second."""
 
+import logging
 import queue
 import sys
 import threading
@@ -10,6 +11,9 @@ from urllib.error import HTTPError, URLError
 
 from kyc_service import iso, status_of
 from records import Limits, ReadBudget, Records, Refused, epoch
+
+# The host's lines on stdout (host.py prints them): each access (with --access-log) and each result recorded.
+LINES = logging.getLogger("host")
 
 STATUS_PREFIX = "/kyc/status/"
 
@@ -32,7 +36,7 @@ class Host:
         """The service's read; an end it shows is the user's result, recorded once."""
         status = self.service.read_status(uuid)
         if status["state"] != "pending" and self.records.ended(uuid, status["state"]):
-            print("result %s %s for %s" % (uuid, status["state"], self.records.owner_of(uuid)), flush=True)
+            LINES.info("result %s %s for %s", uuid, status["state"], self.records.owner_of(uuid))
         return status
 
     def status(self, uuid, fresh_after=None):
