@@ -10,7 +10,9 @@ export const RELOAD_FOR_RESULT: Record<string, string> = {
 };
 
 /**
- * With scripts off, nothing would copy the link, send it or count the time down: the server's render does not
- * offer them (the link, the QR code and the typed code need no script). A page whose scripts run is not touched.
+ * With scripts off, nothing would copy the link, send it, count the time down, start again or continue: the server's
+ * render does not offer them (the link, the QR code and the typed code need no script; a reload shows the result).
+ * A page whose scripts run is not touched.
  */
-export const NO_SCRIPT_STYLE = '@media (scripting: none){.copy,[part="timer"]{display:none}}';
+export const NO_SCRIPT_STYLE =
+  '@media (scripting: none){.copy,[part="timer"],[part="continue-button"],[part="retry-button"],[part="other-device"] button{display:none}}';

@@ -58,6 +58,7 @@ describe('end to end: the element prepared by the server', () => {
       assert.match(link!, /\/transactions\//);
       assert.equal(await scanQr(page), link, 'the QR code is drawn in the HTML, and carries the link');
       assert.match(await shadow(page, 'noscript').innerText(), /recarga esta página/);
+      assert.equal(await shadow(page, '[part="timer"]').count(), 1, 'the timer is in the render');
       assert.equal(await shadow(page, '[part="timer"]').isVisible(), false, 'no timer that would never count down');
       // Not laid out at all (with scripts on, its row is kept for the send buttons, unseen: the test below).
       assert.equal(await shadow(page, '[part="copy-button"]').boundingBox(), null, 'no Copy link that would copy nothing');
@@ -67,6 +68,9 @@ describe('end to end: the element prepared by the server', () => {
       await walk(phone, ['Documento OK', 'Selfie OK']);
       await page.reload();
       await shadow(page, '[part="status"].successful').waitFor({ timeout: 30_000 });
+      // Its end needs no button: the script that would continue or record it does not run.
+      assert.equal(await shadow(page, '[part="continue-button"]').count(), 1, 'the button is in the render');
+      assert.equal(await shadow(page, '[part="continue-button"]').boundingBox(), null, 'no button that would do nothing');
       await context.close();
       await phone.context().close();
     },
