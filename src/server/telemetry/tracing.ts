@@ -50,9 +50,11 @@ export class KitTracing {
     handle: (...args: Args) => Promise<Answer>,
   ): (...args: Args) => Promise<Answer> {
     const { context, trace, SpanKind } = this.api;
-    const options = { kind: SpanKind.INTERNAL, attributes };
+    // The attributes go on a recording span only: given at the start, the SDK would check them for every poll the sampler leaves out.
+    const options = { kind: SpanKind.INTERNAL };
     return (...args) => {
       const span = this.tracer.startSpan(name, options);
+      if (span.isRecording()) span.setAttributes(attributes);
       let answering: Promise<Answer>;
       try {
         answering = context.with(trace.setSpan(context.active(), span), handle, undefined, ...args);
