@@ -51,6 +51,15 @@ test('prepared pages are counted created, resumed and refused as the session POS
   const spans = telemetry.spans();
   const prepares = spans.filter((span) => span.name === 'kyc-verify prepare');
   assert.equal(prepares.length, 6);
+  // Set once the sampler has kept the span, not given at its start: each recording span still names its handler.
+  assert.deepEqual(
+    prepares.map((span) => span.attributes['kyc_verify.handler']),
+    Array(6).fill('prepare'),
+  );
+  assert.deepEqual(
+    spans.filter((span) => span.name === 'kyc-verify session').map((span) => span.attributes['kyc_verify.handler']),
+    ['session'],
+  );
   const creates = spans.filter((span) => span.name === 'POST /v1/transactions/');
   const prepareIds = new Set(prepares.map((span) => span.spanContext().spanId));
   assert.deepEqual(

@@ -54,14 +54,15 @@ export class KitTracing {
     const options = { kind: SpanKind.INTERNAL };
     return (...args) => {
       const span = this.tracer.startSpan(name, options);
-      if (span.isRecording()) span.setAttributes(attributes);
+      const recording = span.isRecording();
+      if (recording) span.setAttributes(attributes);
       let answering: Promise<Answer>;
       try {
         answering = context.with(trace.setSpan(context.active(), span), handle, undefined, ...args);
       } catch (error) {
         return this.#ended(span, error);
       }
-      if (!span.isRecording()) return answering;
+      if (!recording) return answering;
       return answering.then(
         (answer) => {
           const status = (answer as { status?: unknown }).status;
